@@ -1,0 +1,55 @@
+#pragma once
+// A table of typed columns plus the roles the experiment gives them.
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "data/column.hpp"
+
+namespace adm::data {
+
+// Which column plays which part. Empty `features` after resolution means "none"; the schema layer
+// fills it with every column that is not target/sensitive/weights when the config leaves it out.
+struct Roles {
+  std::string target;                  // may be empty (unsupervised use)
+  std::vector<std::string> sensitive;  // one or several protected attributes
+  std::vector<std::string> features;
+  std::string weights;                 // optional numeric column of row weights
+};
+
+class Dataset {
+ public:
+  Dataset() = default;
+  explicit Dataset(std::string source) : source_(std::move(source)) {}
+
+  // Where the data came from (file path or "embedded:NAME"): used in error messages.
+  const std::string& source() const { return source_; }
+  std::size_t rows() const { return columns_.empty() ? 0 : columns_.front().size(); }
+  std::size_t cols() const { return columns_.size(); }
+
+  void add(Column column);  // throws InternalError on length mismatch or duplicate name
+  void replace(Column column);  // same name, same length
+  void remove(const std::string& name);
+  bool has(const std::string& name) const { return index_.count(name) != 0; }
+  // Throws InputError "unknown column 'x' in SOURCE" (with the available names) if absent.
+  const Column& column(const std::string& name) const;
+  const Column& column(std::size_t i) const { return columns_[i]; }
+  const std::vector<Column>& columns() const { return columns_; }
+  std::vector<std::string> names() const;
+
+  Roles& roles() { return roles_; }
+  const Roles& roles() const { return roles_; }
+  const Column& target() const { return column(roles_.target); }
+
+  // Rows in the given order (repeats allowed); roles and source are kept.
+  Dataset take(const std::vector<std::size_t>& rows) const;
+
+ private:
+  std::string source_;
+  std::vector<Column> columns_;
+  std::unordered_map<std::string, std::size_t> index_;
+  Roles roles_;
+};
+
+}  // namespace adm::data
