@@ -31,3 +31,17 @@ inline constexpr int kExitInternal = 1;
 inline constexpr int kExitBadInput = 2;
 
 }  // namespace adm
+
+namespace adm {
+
+// Marks an error every rank raised together (after an agreement step), so `main` prints it once on
+// rank 0 and every rank exits normally instead of aborting the job.
+struct CollectiveFailure {};
+
+template <class Base>
+class Collective : public Base, public CollectiveFailure {
+ public:
+  using Base::Base;
+};
+
+}  // namespace adm

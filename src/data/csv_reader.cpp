@@ -1,0 +1,364 @@
+#include "data/csv_reader.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/error.hpp"
+
+namespace adm::data {
+namespace {
+
+struct Field {
+  std::string text;
+  bool quoted = false;
+  std::size_t line = 0;  // physical line on which the field starts
+};
+
+std::string read_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw_input(path, 0, 0, "cannot open: no such file");
+  if (std::filesystem::is_directory(path, ec)) throw_input(path, 0, 0, "cannot read: is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw_input(path, 0, 0, "cannot open: permission denied or unreadable");
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size < 0) throw_input(path, 0, 0, "cannot read: not a regular file");
+  in.seekg(0, std::ios::beg);
+  std::string buf(static_cast<std::size_t>(size), '\0');
+  if (size > 0 && !in.read(buf.data(), size)) throw_input(path, 0, 0, "read error");
+  return buf;
+}
+
+// Splits the buffer into records of fields, tracking physical lines (quoted newlines included).
+class Tokenizer {
+ public:
+  Tokenizer(const std::string& path, const std::string& buf, std::size_t start,
+            const CsvOptions& options)
+      : path_(path), buf_(buf), pos_(start), opt_(options) {}
+
+  // Reads the next record; returns false at the end of the input. `line` = where it starts.
+  bool next(std::vector<Field>& fields, std::size_t& line) {
+    fields.clear();
+    if (pos_ >= buf_.size()) return false;
+    line = line_;
+    for (;;) {
+      Field f;
+      f.line = line_;
+      if (opt_.trim) skip_blanks();
+      if (pos_ < buf_.size() && buf_[pos_] == opt_.quote) {
+        read_quoted(f, fields.size() + 1);
+      } else {
+        read_plain(f);
+      }
+      fields.push_back(std::move(f));
+      if (pos_ < buf_.size() && buf_[pos_] == opt_.delimiter) {
+        ++pos_;
+        continue;
+      }
+      end_line();
+      return true;
+    }
+  }
+
+ private:
+  bool is_blank(char c) const { return (c == ' ' || c == '\t') && c != opt_.delimiter; }
+  bool at_field_end() const {
+    if (pos_ >= buf_.size()) return true;
+    const char c = buf_[pos_];
+    return c == opt_.delimiter || c == '\n' || c == '\r';
+  }
+  void skip_blanks() {
+    while (pos_ < buf_.size() && is_blank(buf_[pos_])) ++pos_;
+  }
+  // Consumes one line break (LF, CRLF or lone CR) if present.
+  bool take_newline() {
+    if (pos_ >= buf_.size()) return false;
+    if (buf_[pos_] == '\r') {
+      ++pos_;
+      if (pos_ < buf_.size() && buf_[pos_] == '\n') ++pos_;
+    } else if (buf_[pos_] == '\n') {
+      ++pos_;
+    } else {
+      return false;
+    }
+    ++line_;
+    return true;
+  }
+  void end_line() { take_newline(); }
+
+  void read_plain(Field& f) {
+    const std::size_t begin = pos_;
+    while (!at_field_end()) ++pos_;
+    std::size_t end = pos_;
+    if (opt_.trim)
+      while (end > begin && is_blank(buf_[end - 1])) --end;
+    f.text.assign(buf_, begin, end - begin);
+  }
+
+  void read_quoted(Field& f, std::size_t column) {
+    const std::size_t open_line = line_;
+    f.quoted = true;
+    ++pos_;  // opening quote
+    for (;;) {
+      if (pos_ >= buf_.size())
+        throw_input(path_, open_line, column, "unterminated quote: the file ends inside this field");
+      const char c = buf_[pos_];
+      if (c == opt_.quote) {
+        if (pos_ + 1 < buf_.size() && buf_[pos_ + 1] == opt_.quote) {
+          f.text += c;
+          pos_ += 2;
+          continue;
+        }
+        ++pos_;
+        break;
+      }
+      if (c == '\r' || c == '\n') {
+        take_newline();
+        f.text += '\n';  // CRLF inside quotes becomes "\n" so values do not depend on the platform
+        continue;
+      }
+      f.text += c;
+      ++pos_;
+    }
+    if (opt_.trim) skip_blanks();
+    if (!at_field_end())
+      throw_input(path_, line_, column,
+                  std::string("unexpected character '") + buf_[pos_] +
+                      "' after a closing quote (a quote inside a quoted field must be doubled)");
+  }
+
+  const std::string& path_;
+  const std::string& buf_;
+  std::size_t pos_;
+  std::size_t line_ = 1;
+  const CsvOptions& opt_;
+};
+
+bool is_blank_record(const std::vector<Field>& rec) {
+  return rec.size() == 1 && !rec[0].quoted && rec[0].text.empty();
+}
+
+// Cells of the file, column by column, with enough position data to report errors.
+struct RawTable {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> cells;
+  std::vector<std::vector<std::uint8_t>> missing;
+  std::vector<std::size_t> lines;  // per row
+  // Only for cells that start on a later line than their row (after a quoted newline).
+  std::unordered_map<std::size_t, std::size_t> cell_lines;
+
+  std::size_t line_of(std::size_t row, std::size_t col) const {
+    auto it = cell_lines.find(row * names.size() + col);
+    return it == cell_lines.end() ? lines[row] : it->second;
+  }
+};
+
+void check_names(const std::string& path, std::size_t line, const std::vector<std::string>& names) {
+  std::unordered_map<std::string, std::size_t> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i].empty()) throw_input(path, line, i + 1, "column " + std::to_string(i + 1) +
+                                                            " has an empty name");
+    auto [it, fresh] = seen.emplace(names[i], i + 1);
+    if (!fresh)
+      throw_input(path, line, i + 1,
+                  "duplicate column name '" + names[i] + "' (also column " +
+                      std::to_string(it->second) + "); rename one with csv names");
+  }
+}
+
+Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
+                    const ColumnType* forced) {
+  const auto& cells = raw.cells[c];
+  const auto& miss = raw.missing[c];
+  const std::string& name = raw.names[c];
+  std::vector<double> values(cells.size(), std::nan(""));
+  bool all_numbers = true;
+  std::size_t first_bad = cells.size();  // first non-finite cell, reported if the column is numeric
+  if (forced == nullptr || *forced == ColumnType::Numeric) {
+    for (std::size_t r = 0; r < cells.size(); ++r) {
+      if (miss[r]) continue;
+      const NumberKind kind = parse_number(cells[r], values[r]);
+      if (kind == NumberKind::Text) {
+        if (forced != nullptr)
+          throw_input(path, raw.line_of(r, c), c + 1,
+                      "column '" + name + "' is declared numeric (types) but holds text '" +
+                          cells[r] + "'");
+        all_numbers = false;
+        break;
+      }
+      if (kind == NumberKind::NonFinite && first_bad == cells.size()) first_bad = r;
+    }
+  } else {
+    all_numbers = false;
+  }
+  if (all_numbers) {
+    if (first_bad < cells.size())
+      throw_input(path, raw.line_of(first_bad, c), c + 1,
+                  "non-finite or out-of-range value '" + cells[first_bad] +
+                      "' in numeric column '" + name +
+                      "': NaN and Inf are not allowed (list it in csv missing markers if it means "
+                      "missing)");
+    return Column::numeric(name, std::move(values), miss);
+  }
+  // Categorical: code by first appearance, then renumber in sorted level order.
+  std::unordered_map<std::string, std::int32_t> index;
+  std::vector<std::string> levels;
+  std::vector<std::int32_t> codes(cells.size(), Column::kMissingCode);
+  for (std::size_t r = 0; r < cells.size(); ++r) {
+    if (miss[r]) continue;
+    auto [it, fresh] = index.emplace(cells[r], static_cast<std::int32_t>(levels.size()));
+    if (fresh) levels.push_back(cells[r]);
+    codes[r] = it->second;
+  }
+  std::vector<std::string> sorted = levels;
+  sort_levels(sorted);
+  std::vector<std::int32_t> remap(levels.size());
+  for (std::size_t i = 0; i < sorted.size(); ++i) remap[index[sorted[i]]] = std::int32_t(i);
+  for (auto& code : codes)
+    if (code != Column::kMissingCode) code = remap[code];
+  return Column::categorical(name, std::move(codes), std::move(sorted), miss);
+}
+
+}  // namespace
+
+NumberKind parse_number(const std::string& text, double& value) {
+  const char* b = text.data();
+  const char* e = b + text.size();
+  if (e - b > 1 && *b == '+' && b[1] != '+' && b[1] != '-') ++b;  // from_chars rejects '+'
+  if (b == e) return NumberKind::Text;
+  double v = 0.0;
+  auto [p, ec] = std::from_chars(b, e, v);
+  if (p != e) return NumberKind::Text;
+  if (ec == std::errc::result_out_of_range) return NumberKind::NonFinite;
+  if (ec != std::errc()) return NumberKind::Text;
+  value = v;
+  return std::isfinite(v) ? NumberKind::Finite : NumberKind::NonFinite;
+}
+
+void sort_levels(std::vector<std::string>& levels) {
+  std::vector<std::pair<double, std::string>> keyed;
+  keyed.reserve(levels.size());
+  for (auto& level : levels) {
+    double v = 0.0;
+    if (parse_number(level, v) != NumberKind::Finite) {
+      std::sort(levels.begin(), levels.end());
+      return;
+    }
+    keyed.emplace_back(v, level);
+  }
+  std::sort(keyed.begin(), keyed.end());  // ties ("1" vs "1.0") broken by text
+  for (std::size_t i = 0; i < levels.size(); ++i) levels[i] = std::move(keyed[i].second);
+}
+
+CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
+                        const std::map<std::string, ColumnType>& type_overrides) {
+  if (options.delimiter == options.quote || options.delimiter == '\n' ||
+      options.delimiter == '\r' || options.quote == '\n' || options.quote == '\r')
+    throw_input(path, 0, 0, "csv delimiter and quote must differ and must not be line breaks");
+  const std::string buf = read_file(path);
+  const std::size_t start = buf.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  if (buf.size() == start) throw_input(path, 0, 0, "empty file");
+
+  Tokenizer tok(path, buf, start, options);
+  std::vector<Field> rec;
+  std::size_t line = 0;
+  RawTable raw;
+  std::size_t header_line = 0;
+  bool have_record = tok.next(rec, line);
+  if (options.header) {
+    if (is_blank_record(rec)) {
+      while ((have_record = tok.next(rec, line)) && is_blank_record(rec)) {
+      }
+      throw_input(path, 1, 0,
+                  have_record ? "no header: line 1 is blank but must hold the column names"
+                              : "no header: the file holds only blank lines");
+    }
+    header_line = line;
+    for (auto& f : rec) raw.names.push_back(f.text);
+    if (!options.names.empty()) {
+      if (options.names.size() != raw.names.size())
+        throw_input(path, line, 0,
+                    "csv names lists " + std::to_string(options.names.size()) +
+                        " names but the header has " + std::to_string(raw.names.size()) +
+                        " fields");
+      raw.names = options.names;
+    }
+    have_record = tok.next(rec, line);
+  } else {
+    if (options.names.empty())
+      throw_input(path, 0, 0, "no header: csv header is false but no column names were given");
+    raw.names = options.names;
+  }
+  check_names(path, header_line, raw.names);
+  for (const auto& [name, type] : type_overrides) {
+    if (std::find(raw.names.begin(), raw.names.end(), name) == raw.names.end())
+      throw_input(path, 0, 0, "type override (types) for unknown column '" + name + "'");
+  }
+
+  const std::size_t ncol = raw.names.size();
+  raw.cells.resize(ncol);
+  raw.missing.resize(ncol);
+  const std::unordered_set<std::string> markers(options.missing_markers.begin(),
+                                                options.missing_markers.end());
+  bool names_checked = options.header;
+  auto add_row = [&](const std::vector<Field>& fields, std::size_t at) {
+    if (!names_checked && !is_blank_record(fields)) {
+      names_checked = true;
+      if (fields.size() != ncol)
+        throw_input(path, at, 0,
+                    "csv names lists " + std::to_string(ncol) + " names but line " +
+                        std::to_string(at) + " has " + std::to_string(fields.size()) + " fields");
+    }
+    if (fields.size() != ncol)
+      throw_input(path, at, std::min(fields.size(), ncol) + 1,
+                  "expected " + std::to_string(ncol) + " fields, found " +
+                      std::to_string(fields.size()));
+    const std::size_t row = raw.lines.size();
+    raw.lines.push_back(at);
+    for (std::size_t c = 0; c < ncol; ++c) {
+      const Field& f = fields[c];
+      const bool missing = (f.quoted && f.text.empty()) || markers.count(f.text) != 0;
+      raw.cells[c].push_back(missing ? std::string() : f.text);
+      raw.missing[c].push_back(missing ? 1 : 0);
+      if (f.line != at) raw.cell_lines[row * ncol + c] = f.line;
+    }
+  };
+  // Blank lines are held back until a later non-blank record shows they are not trailing.
+  std::vector<std::size_t> pending_blank;
+  std::vector<Field> blank(1);
+  for (; have_record; have_record = tok.next(rec, line)) {
+    if (is_blank_record(rec)) {
+      pending_blank.push_back(line);
+      continue;
+    }
+    for (std::size_t at : pending_blank) {
+      blank[0].line = at;
+      add_row(blank, at);
+    }
+    pending_blank.clear();
+    add_row(rec, line);
+  }
+  if (raw.lines.empty())
+    throw_input(path, header_line, 0,
+                options.header ? "no data rows after the header" : "no data rows");
+
+  CsvTable out{Dataset(path), raw.lines};
+  for (std::size_t c = 0; c < ncol; ++c) {
+    auto it = type_overrides.find(raw.names[c]);
+    out.data.add(build_column(path, raw, c, it == type_overrides.end() ? nullptr : &it->second));
+    raw.cells[c] = {};  // free memory as we go
+  }
+  return out;
+}
+
+Dataset read_csv(const std::string& path, const CsvOptions& options,
+                 const std::map<std::string, ColumnType>& type_overrides) {
+  return std::move(read_csv_table(path, options, type_overrides).data);
+}
+
+}  // namespace adm::data

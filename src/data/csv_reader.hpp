@@ -1,0 +1,48 @@
+#pragma once
+// Reading a delimited text file (RFC 4180 quoting) into a typed Dataset.
+//
+// Rules, so a config author can predict the result:
+// - A UTF-8 BOM is skipped; lines may end in LF, CRLF or a lone CR; blank lines at the end are
+//   ignored (a blank line in the middle is a row, usually one with too few fields).
+// - Quoted fields may hold delimiters, doubled quotes and newlines; newlines inside quotes are
+//   stored as "\n" and still count as physical lines for error positions.
+// - A cell is missing if its (trimmed) text equals a missing marker, or if it is a quoted "".
+//   Markers apply to quoted text too, because many writers quote every field.
+// - A column is numeric if every non-missing cell parses fully as a finite double, otherwise
+//   categorical with levels sorted lexicographically, or numerically when every level is a number.
+//   "NaN"/"Inf" in an otherwise numeric column are an error, not missing values, unless listed as
+//   markers: silently turning them into text or missing values hides broken exports.
+// - Every error is an InputError "file:line:column: message" with the physical line (1-based) and
+//   the field index (1-based).
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "data/dataset.hpp"
+#include "data/spec.hpp"
+
+namespace adm::data {
+
+// A dataset plus, for each row, the physical line of the file on which it starts. Later steps
+// (filters, missing-value checks) carry `lines` along so their errors can still point into the file.
+struct CsvTable {
+  Dataset data;
+  std::vector<std::size_t> lines;
+};
+
+CsvTable read_csv_table(const std::string& path, const CsvOptions& options = {},
+                        const std::map<std::string, ColumnType>& type_overrides = {});
+
+Dataset read_csv(const std::string& path, const CsvOptions& options = {},
+                 const std::map<std::string, ColumnType>& type_overrides = {});
+
+// How a cell's text reads as a number. Shared with the loader, which parses config values the same
+// way the reader parses cells. A leading '+' is accepted; hex and surrounding spaces are not.
+enum class NumberKind { Finite, NonFinite, Text };
+NumberKind parse_number(const std::string& text, double& value);
+
+// Levels sorted for stability: numerically if every level is a finite number, else bytewise.
+void sort_levels(std::vector<std::string>& levels);
+
+}  // namespace adm::data

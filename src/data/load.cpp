@@ -1,0 +1,88 @@
+#include "data/load.hpp"
+
+#include "data/csv_reader.hpp"
+#include "data/derive.hpp"
+#include "data/embedded.hpp"
+#include "data/filter.hpp"
+#include "data/roles.hpp"
+#include "data/spec_error.hpp"
+
+namespace adm::data {
+namespace {
+
+constexpr const char* kEmbedded = "embedded:";
+
+// Numeric -> categorical by cell text; categorical -> numeric by parsing the levels.
+Column retype(const Column& col, ColumnType type, const std::string& src, const std::string& key) {
+  const std::size_t n = col.size();
+  if (type == ColumnType::Categorical) {
+    std::vector<std::string> levels;
+    for (std::size_t r = 0; r < n; ++r)
+      if (!col.is_missing(r)) levels.push_back(col.cell_text(r));
+    sort_levels(levels);
+    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+    std::vector<std::int32_t> codes(n, Column::kMissingCode);
+    for (std::size_t r = 0; r < n; ++r) {
+      if (col.is_missing(r)) continue;
+      const auto it = std::lower_bound(levels.begin(), levels.end(), col.cell_text(r),
+                                       [](const std::string& a, const std::string& b) {
+                                         double x = 0, y = 0;
+                                         parse_number(a, x);
+                                         parse_number(b, y);
+                                         return x < y;
+                                       });
+      codes[r] = static_cast<std::int32_t>(it - levels.begin());
+    }
+    return Column::categorical(col.name(), std::move(codes), std::move(levels), col.missing());
+  }
+  std::vector<double> level_values;
+  for (const auto& level : col.levels()) {
+    double v = 0.0;
+    if (parse_number(level, v) != NumberKind::Finite)
+      throw_spec(src, key, "column '" + col.name() + "' is declared numeric but holds '" + level + "'");
+    level_values.push_back(v);
+  }
+  std::vector<double> values(n, 0.0);
+  for (std::size_t r = 0; r < n; ++r)
+    if (!col.is_missing(r)) values[r] = level_values[static_cast<std::size_t>(col.codes()[r])];
+  return Column::numeric(col.name(), std::move(values), col.missing());
+}
+
+CsvTable read_source(DataSpec& spec) {
+  if (spec.source.empty()) throw_spec("", spec.key + ".source", "no data source given");
+  if (spec.source.rfind(kEmbedded, 0) != 0) return read_csv_table(spec.source, spec.csv, spec.types);
+  CsvTable t{make_embedded(spec.source.substr(std::string(kEmbedded).size()), spec.rows), {}};
+  for (std::size_t r = 0; r < t.data.rows(); ++r) t.lines.push_back(r + 1);
+  for (const auto& [name, type] : spec.types) {
+    const std::string key = spec.key + ".types." + name;
+    if (!t.data.has(name)) throw_spec(t.data.source(), key, unknown_column(t.data, name));
+    const Column& col = t.data.column(name);
+    if (col.type() != type) t.data.replace(retype(col, type, t.data.source(), key));
+  }
+  // The dataset's own roles are defaults for what the config leaves out.
+  const Roles& own = t.data.roles();
+  if (spec.roles.target.empty()) spec.roles.target = own.target;
+  if (spec.roles.sensitive.empty()) spec.roles.sensitive = own.sensitive;
+  if (spec.roles.weights.empty()) spec.roles.weights = own.weights;
+  return t;
+}
+
+}  // namespace
+
+Dataset load_dataset(const DataSpec& given) {
+  DataSpec spec = given;
+  CsvTable table = read_source(spec);
+  const std::vector<std::string> file_columns = table.data.names();
+  for (std::size_t i = 0; i < spec.drop.size(); ++i) {
+    if (!table.data.has(spec.drop[i]))
+      throw_spec(table.data.source(), spec.key + ".drop[" + std::to_string(i) + "]",
+                 unknown_column(table.data, spec.drop[i]));
+    table.data.remove(spec.drop[i]);
+  }
+  for (const auto& derived : spec.derived) add_derived(table.data, derived);
+  for (const auto& filter : spec.filters) apply_filter(table, filter);
+  resolve_roles(table, spec, file_columns);
+  return std::move(table.data);
+}
+
+}  // namespace adm::data

@@ -1,0 +1,23 @@
+#pragma once
+// Giving columns their roles (target, sensitive, features, weights) and making the table fit them:
+// missing-value policy, positive-level recoding, non-empty sensitive groups, intersections.
+#include <string>
+#include <vector>
+
+#include "data/csv_reader.hpp"
+#include "data/spec.hpp"
+
+namespace adm::data {
+
+// Resolves spec.roles against the table and sets table.data.roles(). Steps, in order: check the
+// role columns; apply spec.missing; check weights; recode the target to {"0","1"} if spec.positive
+// is set; check that sensitive groups are non-empty and drop unused levels; add the intersection
+// column if asked. `file_columns` are the names as read, so messages can give the file column.
+void resolve_roles(CsvTable& table, const DataSpec& spec,
+                   const std::vector<std::string>& file_columns);
+
+// A categorical column crossing `columns` (all categorical, same length): levels "x×y" for the
+// combinations that occur, ordered by the component levels' order; missing if any part is.
+Column intersect_columns(const std::vector<const Column*>& columns, const std::string& name);
+
+}  // namespace adm::data

@@ -1,0 +1,113 @@
+#include "dist/communicator.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/mpi/collectives.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/utility.hpp>
+#include <boost/serialization/vector.hpp>
+#include <cstdlib>
+#include <exception>
+
+#include "core/error.hpp"
+#include "dist/mpi_impl.hpp"
+
+namespace adm::dist {
+namespace {
+
+enum FailureKind : int { kNone = 0, kInternal = 1, kInput = 2 };
+
+std::pair<int, std::string> classify(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const InputError& e) {
+    return {kInput, e.what()};
+  } catch (const std::exception& e) {
+    return {kInternal, e.what()};
+  } catch (...) {
+    return {kInternal, "unknown error"};
+  }
+}
+
+}  // namespace
+
+bool launched_by_mpi() {
+  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+    if (std::getenv(var)) return true;
+  return false;
+}
+
+Communicator::Communicator() {
+  if (!launched_by_mpi()) return;
+  impl_ = std::make_unique<Impl>();
+  impl_->env = std::make_unique<boost::mpi::environment>(boost::mpi::threading::single, false);
+  impl_->world = boost::mpi::communicator();
+  rank_ = impl_->world.rank();
+  size_ = impl_->world.size();
+}
+
+Communicator::~Communicator() = default;
+
+Communicator& Communicator::world() {
+  static Communicator instance;
+  return instance;
+}
+
+void Communicator::agree(const std::function<void()>& step) {
+  std::exception_ptr error;
+  try {
+    step();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (size_ == 1) {
+    if (error) std::rethrow_exception(error);
+    return;
+  }
+  std::pair<int, std::string> mine{kNone, ""};
+  if (error) mine = classify(error);
+  std::vector<std::pair<int, std::string>> all;
+  boost::mpi::all_gather(impl_->world, mine, all);
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    const auto& [kind, message] = all[r];
+    if (kind == kNone) continue;
+    // Rank 0 prints; a message from another rank says where it came from.
+    const std::string text = r == 0 ? message : "[rank " + std::to_string(r) + "] " + message;
+    if (kind == kInput) throw Collective<InputError>(text);
+    throw Collective<InternalError>(text);
+  }
+}
+
+void Communicator::barrier() {
+  if (size_ > 1) impl_->world.barrier();
+}
+
+std::vector<std::string> Communicator::hostnames() {
+  char buf[256] = {0};
+  gethostname(buf, sizeof buf - 1);
+  std::vector<std::string> all{buf};
+  if (size_ > 1) {
+    std::vector<std::string> gathered;
+    boost::mpi::all_gather(impl_->world, std::string(buf), gathered);
+    all = std::move(gathered);
+  }
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  return all;
+}
+
+void Communicator::broadcast(std::vector<std::vector<double>>& value) {
+  if (size_ > 1) boost::mpi::broadcast(impl_->world, value, 0);
+}
+
+void Communicator::broadcast(std::string& value) {
+  if (size_ > 1) boost::mpi::broadcast(impl_->world, value, 0);
+}
+
+void Communicator::abort(int code) {
+  if (size_ > 1) impl_->world.abort(code);
+  std::exit(code);
+}
+
+}  // namespace adm::dist

@@ -1,0 +1,47 @@
+#pragma once
+// The process group a run executes on. Size 1 when the program was not started by an MPI launcher,
+// so serial use needs no mpirun. Only src/dist sees MPI; everything else talks to this class.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace adm::dist {
+
+class Communicator {
+ public:
+  // The world group, initialising MPI on first use when launched by mpirun/srun.
+  static Communicator& world();
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool is_root() const { return rank_ == 0; }
+
+  // Collective: every rank runs `step`. If it throws on any rank, every rank throws the error of
+  // the lowest failing rank (same kind: input or internal), marked Collective so main exits cleanly.
+  void agree(const std::function<void()>& step);
+  void barrier();
+  // Collective: sorted, de-duplicated host names of all ranks.
+  std::vector<std::string> hostnames();
+  // Collective: root's value replaces every rank's.
+  void broadcast(std::vector<std::vector<double>>& value);
+  void broadcast(std::string& value);
+  // Ends every rank of the job with `code` (MPI_Abort); plain exit when not distributed.
+  [[noreturn]] void abort(int code);
+
+  struct Impl;  // MPI state, visible to src/dist only
+  Impl* impl() { return impl_.get(); }
+
+  ~Communicator();
+
+ private:
+  Communicator();
+  std::unique_ptr<Impl> impl_;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+// True when the environment shows an MPI launcher (mpirun, srun --mpi=pmix).
+bool launched_by_mpi();
+
+}  // namespace adm::dist

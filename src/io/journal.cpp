@@ -1,0 +1,137 @@
+#include "io/journal.hpp"
+
+#include <unistd.h>
+
+#include <array>
+#include <cstring>
+#include <filesystem>
+
+#include "core/error.hpp"
+
+namespace adm::io {
+namespace {
+
+constexpr char kMagic[8] = {'A', 'D', 'M', 'J', 'R', 'N', 'L', '1'};
+constexpr std::uint32_t kRecordMark = 0x7265636bU;  // "reck"
+
+void append(std::string& buf, const void* p, std::size_t n) {
+  buf.append(static_cast<const char*>(p), n);
+}
+
+template <class T>
+bool take(const std::string& buf, std::size_t& pos, T& out) {
+  if (pos + sizeof(T) > buf.size()) return false;
+  std::memcpy(&out, buf.data() + pos, sizeof(T));
+  pos += sizeof(T);
+  return true;
+}
+
+}  // namespace
+
+std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
+  static const auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+      std::uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320U ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  crc = ~crc;
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+  return ~crc;
+}
+
+Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume) : path_(std::move(path)) {
+  std::size_t intact = 0;  // bytes of the file that hold whole, checksummed records
+  bool reuse = false;
+  if (resume && std::filesystem::exists(path_)) {
+    std::string buf;
+    if (std::FILE* in = std::fopen(path_.c_str(), "rb")) {
+      char chunk[1 << 16];
+      std::size_t n;
+      while ((n = std::fread(chunk, 1, sizeof chunk, in)) > 0) buf.append(chunk, n);
+      std::fclose(in);
+    }
+    std::size_t pos = 0;
+    std::uint64_t stored = 0;
+    if (buf.size() >= sizeof kMagic && std::memcmp(buf.data(), kMagic, sizeof kMagic) == 0) {
+      pos = sizeof kMagic;
+      if (take(buf, pos, stored) && stored != fingerprint)
+        throw InputError(path_ + ": checkpoint was written by a different config or program "
+                         "version; rerun without --resume to start over");
+      reuse = pos == sizeof kMagic + sizeof stored;
+    }
+    intact = pos;
+    // Records: mark, stage length, stage, index, count, doubles, crc over everything after mark.
+    while (reuse) {
+      std::size_t p = pos;
+      std::uint32_t mark = 0, stage_len = 0, crc = 0;
+      std::uint64_t index = 0, count = 0;
+      if (!take(buf, p, mark) || mark != kRecordMark || !take(buf, p, stage_len)) break;
+      if (p + stage_len > buf.size()) break;
+      std::string stage = buf.substr(p, stage_len);
+      p += stage_len;
+      if (!take(buf, p, index) || !take(buf, p, count)) break;
+      if (count > (buf.size() - p) / sizeof(double)) break;
+      std::vector<double> values(count);
+      std::memcpy(values.data(), buf.data() + p, count * sizeof(double));
+      p += count * sizeof(double);
+      const std::size_t body = pos + sizeof mark;
+      if (!take(buf, p, crc) || crc != crc32(buf.data() + body, p - sizeof crc - body)) break;
+      loaded_[stage][index] = std::move(values);
+      ++resumed_;
+      pos = intact = p;
+    }
+  }
+  if (reuse) {
+    // Drop a torn tail left by a kill mid-write, then append after the intact records.
+    std::filesystem::resize_file(path_, intact);
+    file_ = std::fopen(path_.c_str(), "ab");
+  } else {
+    file_ = std::fopen(path_.c_str(), "wb");
+    if (file_) {
+      std::fwrite(kMagic, 1, sizeof kMagic, file_);
+      std::fwrite(&fingerprint, sizeof fingerprint, 1, file_);
+    }
+  }
+  if (!file_ || std::fflush(file_) != 0)
+    throw InputError(path_ + ": cannot write checkpoint file: " + std::strerror(errno));
+}
+
+Journal::~Journal() {
+  if (file_) std::fclose(file_);
+}
+
+std::map<std::size_t, std::vector<double>> Journal::completed(const std::string& stage) {
+  auto it = loaded_.find(stage);
+  return it == loaded_.end() ? std::map<std::size_t, std::vector<double>>{} : it->second;
+}
+
+void Journal::record(const std::string& stage, std::size_t index, const std::vector<double>& result) {
+  std::string rec;
+  const auto stage_len = static_cast<std::uint32_t>(stage.size());
+  const std::uint64_t idx = index, count = result.size();
+  append(rec, &kRecordMark, sizeof kRecordMark);
+  append(rec, &stage_len, sizeof stage_len);
+  rec += stage;
+  append(rec, &idx, sizeof idx);
+  append(rec, &count, sizeof count);
+  append(rec, result.data(), result.size() * sizeof(double));
+  const std::uint32_t crc = crc32(rec.data() + sizeof kRecordMark, rec.size() - sizeof kRecordMark);
+  append(rec, &crc, sizeof crc);
+  // One write per record and a flush: a kill loses at most the record being written.
+  if (std::fwrite(rec.data(), 1, rec.size(), file_) != rec.size() || std::fflush(file_) != 0)
+    throw InternalError(path_ + ": writing checkpoint failed: " + std::strerror(errno));
+}
+
+void Journal::remove() {
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  std::error_code ec;
+  std::filesystem::remove(path_, ec);
+}
+
+}  // namespace adm::io

@@ -1,0 +1,75 @@
+#pragma once
+// One HDF5 result file per run. Written under "<path>.tmp" and renamed to <path> by commit(), so an
+// interrupted or failed run never leaves a file that looks complete. Every dataset carries
+// `description` and `units` attributes so the file reads without our code (h5dump, h5py, rhdf5).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace adm::io {
+
+class ResultFile {
+ public:
+  explicit ResultFile(std::string final_path);
+  ~ResultFile();  // without commit(): closes and deletes the temporary file
+  ResultFile(const ResultFile&) = delete;
+  ResultFile& operator=(const ResultFile&) = delete;
+
+  // Root attributes (provenance: config, version, ranks, times, hosts, ...).
+  void attribute(const std::string& name, const std::string& value);
+  void attribute(const std::string& name, std::int64_t value);
+  void attribute(const std::string& name, double value);
+
+  // Datasets at absolute paths like "/fairness/selection_rate"; groups are created as needed.
+  // `dims` empty means 1-D of values.size(); otherwise their product must equal values.size()
+  // (row-major).
+  void write(const std::string& path, const std::vector<double>& values, const std::string& description,
+             const std::string& units, std::vector<std::size_t> dims = {});
+  void write(const std::string& path, const std::vector<std::int64_t>& values,
+             const std::string& description, const std::string& units,
+             std::vector<std::size_t> dims = {});
+  void write(const std::string& path, const std::vector<std::string>& values,
+             const std::string& description, const std::string& units = "");
+  // A string attribute on a group or dataset (e.g. column labels of a matrix).
+  void annotate(const std::string& path, const std::string& name, const std::string& value);
+
+  void commit();
+  const std::string& path() const { return final_path_; }
+
+ private:
+  std::string final_path_;
+  std::string temp_path_;
+  std::int64_t file_ = -1;
+  bool committed_ = false;
+};
+
+// Read access, for tests and `admissible compare`.
+class ResultReader {
+ public:
+  explicit ResultReader(const std::string& path);
+  ~ResultReader();
+  ResultReader(const ResultReader&) = delete;
+  ResultReader& operator=(const ResultReader&) = delete;
+
+  std::vector<std::string> dataset_paths() const;  // sorted
+  bool has(const std::string& path) const;
+  std::vector<double> doubles(const std::string& path) const;
+  std::vector<std::int64_t> integers(const std::string& path) const;
+  std::vector<std::string> strings(const std::string& path) const;
+  std::vector<std::size_t> dims(const std::string& path) const;
+  // Raw bytes of a numeric dataset plus its type description, for bitwise comparison.
+  std::string raw(const std::string& path) const;
+  std::string attribute_text(const std::string& object, const std::string& name) const;
+  std::int64_t attribute_integer(const std::string& object, const std::string& name) const;
+
+ private:
+  std::string path_;
+  std::int64_t file_ = -1;
+};
+
+// Differences between two result files' datasets (paths present in one only, or whose contents
+// differ bit for bit), skipping paths that start with any of `exclude` (e.g. "/timing").
+std::vector<std::string> compare_results(const std::string& a, const std::string& b,
+                                         const std::vector<std::string>& exclude);
+
+}  // namespace adm::io
