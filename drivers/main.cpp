@@ -1,1 +1,119 @@
-int main() { return 0; }
+// admissible: the command line. Parses arguments, loads the config, calls one pipeline, and turns
+// every error into one line on stderr with exit code 2 (bad input) or 1 (internal).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "admissible_version.hpp"
+#include "core/error.hpp"
+#include "dist/communicator.hpp"
+#include "io/result_file.hpp"
+#include "pipelines/experiment_config.hpp"
+#include "pipelines/runner.hpp"
+
+namespace {
+
+using adm::pipelines::ExperimentConfig;
+
+std::string joined_command_line(int argc, char** argv) {
+  std::string out;
+  for (int i = 0; i < argc; ++i) out += (i ? " " : "") + std::string(argv[i]);
+  return out;
+}
+
+int run_config(const ExperimentConfig& config, const std::string& out, bool resume,
+               const std::string& command_line) {
+  auto& comm = adm::dist::Communicator::world();
+  adm::pipelines::RunRequest request{config, out, resume, command_line,
+                                     comm.is_root() ? &std::cout : nullptr,
+                                     comm.is_root() ? &std::cerr : nullptr};
+  adm::pipelines::run_experiment(request);
+  return adm::kExitOk;
+}
+
+int report(const std::exception& e, adm::dist::Communicator& comm) {
+  const int code = dynamic_cast<const adm::InputError*>(&e) ? adm::kExitBadInput : adm::kExitInternal;
+  const bool collective = dynamic_cast<const adm::CollectiveFailure*>(&e) != nullptr;
+  if (comm.is_root() || !collective) {
+    std::cerr << "admissible: error: ";
+    if (!comm.is_root()) std::cerr << "[rank " << comm.rank() << "/" << comm.size() << "] ";
+    std::cerr << e.what() << std::endl;
+  }
+  // An error only this rank saw: the others may be waiting on it, so end the whole job.
+  if (!collective && comm.size() > 1) comm.abort(code);
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto& comm = adm::dist::Communicator::world();
+  CLI::App app{"admissible: fair, interpretable and accurate machine learning under MPI"};
+  app.set_version_flag("--version", std::string("admissible ") + adm::kVersion + " (" +
+                                        adm::kGitRevision + ")");
+  app.require_subcommand(1);
+
+  std::string config_path, out;
+  bool resume = false;
+  auto* run = app.add_subcommand("run", "Run the experiment described by a config file");
+  run->add_option("CONFIG", config_path, "Experiment config (TOML)")->required();
+  run->add_option("--out", out, "Result file (HDF5); overrides run.out");
+  run->add_flag("--resume", resume, "Continue an interrupted run from its checkpoint");
+
+  auto* validate = app.add_subcommand("validate", "Check a config and its data without running");
+  validate->add_option("CONFIG", config_path, "Experiment config (TOML)")->required();
+
+  auto* demo = app.add_subcommand(
+      "demo", "Run the built-in demo (configs/demo.toml on the embedded synthetic dataset)");
+  demo->add_option("--out", out, "Result file (HDF5); default results/demo.h5");
+  demo->add_flag("--resume", resume, "Continue an interrupted run from its checkpoint");
+
+  std::vector<std::string> compare_files;
+  std::vector<std::string> exclude{"/timing"};
+  auto* compare = app.add_subcommand(
+      "compare", "Compare the result datasets of two runs bit for bit (exit 0 if identical)");
+  compare->add_option("A B", compare_files, "Two result files")->required()->expected(2);
+  compare->add_option("--exclude", exclude, "Path prefixes to ignore (default /timing)");
+
+  auto* keys = app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (comm.is_root()) {
+      if (e.get_exit_code() == 0) return app.exit(e);
+      std::cerr << "admissible: error: " << e.what() << " (see --help)" << std::endl;
+    }
+    return e.get_exit_code() == 0 ? adm::kExitOk : adm::kExitBadInput;
+  }
+
+  try {
+    const std::string command_line = joined_command_line(argc, argv);
+    if (*run) return run_config(adm::pipelines::load_config(config_path), out, resume, command_line);
+    if (*demo)
+      return run_config(adm::pipelines::parse_config(adm::pipelines::demo_config_text(),
+                                                     "<embedded configs/demo.toml>"),
+                        out, resume, command_line);
+    if (*validate) {
+      std::string what;
+      comm.agree([&] { what = adm::pipelines::validate_experiment(adm::pipelines::load_config(config_path)); });
+      if (comm.is_root()) std::cout << config_path << ": ok (" << what << ")" << std::endl;
+      return adm::kExitOk;
+    }
+    if (*compare) {
+      const auto diffs = adm::io::compare_results(compare_files[0], compare_files[1], exclude);
+      if (comm.is_root()) {
+        for (const auto& d : diffs) std::cout << d << "\n";
+        std::cout << (diffs.empty() ? "identical" : "results differ") << std::endl;
+      }
+      return diffs.empty() ? adm::kExitOk : 3;
+    }
+    if (*keys) {
+      if (comm.is_root())
+        for (const auto& line : adm::pipelines::config_reference()) std::cout << line << "\n";
+      return adm::kExitOk;
+    }
+  } catch (const std::exception& e) {
+    return report(e, comm);
+  }
+  return adm::kExitOk;
+}

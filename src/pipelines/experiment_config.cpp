@@ -1,0 +1,98 @@
+#include "pipelines/experiment_config.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "core/error.hpp"
+#include "data/spec_fields.hpp"
+#include "demo_config.hpp"  // generated from configs/demo.toml
+
+namespace adm::pipelines {
+
+void describe(config::Fields& f, RunSection& s) {
+  f.text("name", s.name, "Experiment name, used for the default output file.");
+  f.count("seed", s.seed, "Master seed; every random stream is derived from (seed, stage, task).");
+  f.path("out", s.out, "Result file (HDF5); empty = results/<name>.h5. --out overrides it.");
+  f.text("pipeline", s.pipeline, "What the run does.", {"audit"});
+  if (f.mode() == config::Fields::Mode::Read && s.name.empty()) f.fail("name", "must not be empty");
+}
+
+void describe(config::Fields& f, DiscretizeSection& s) {
+  f.text("method", s.method, "How numeric features are binned for information measures.",
+         {"none", "quantile", "equal_width", "mdlp"});
+  f.integer("bins", s.bins, "Bins for quantile and equal-width binning.", {2, 1000});
+}
+
+void describe(config::Fields& f, InfoSection& s) {
+  f.boolean("enabled", s.enabled, "Compute plug-in information measures per feature.");
+  f.boolean("miller_madow", s.miller_madow, "Apply the Miller-Madow bias correction.");
+}
+
+void describe(config::Fields& f, FairnessSection& s) {
+  f.boolean("enabled", s.enabled, "Compute group fairness metrics.");
+  f.text("prediction", s.prediction,
+         "Column with a model's binary decisions to audit (empty: audit the outcome only).");
+  f.text("prediction_positive", s.prediction_positive, "Level of `prediction` that is favourable.");
+  f.count("bootstrap", s.bootstrap, "Bootstrap replicates for confidence intervals (0 = none).",
+          {0, 1000000});
+  f.real("confidence", s.confidence, "Confidence level of the intervals.",
+         {0.0, 1.0, true, true});
+}
+
+void describe(config::Fields& f, ExperimentConfig& c) {
+  f.section("run", c.run, "What to run and where results go.");
+  f.section("data", c.data, "The dataset and the part each column plays.");
+  f.section("discretize", c.discretize, "Binning of numeric features.");
+  f.section("info", c.info, "Plug-in information measures.");
+  f.section("fairness", c.fairness, "Group fairness metrics.");
+}
+
+ExperimentConfig parse_config(const std::string& text, const std::string& origin) {
+  toml::table table;
+  try {
+    table = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    throw InputError(at_location(origin, e.source().begin.line, e.source().begin.column,
+                                 std::string(e.description())));
+  }
+  ExperimentConfig c;
+  c.file = origin;
+  auto fields = config::Fields::reader(table, "", origin);
+  describe(fields, c);
+  fields.reject_unknown_keys();
+  if (c.data.roles.target.empty())
+    throw InputError(origin + ": config key 'data.target' is required");
+  if (c.run.out.empty()) c.run.out = "results/" + c.run.name + ".h5";
+  return c;
+}
+
+ExperimentConfig load_config(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open config file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), path);
+}
+
+std::string resolved_text(const ExperimentConfig& config) {
+  auto copy = config;
+  auto fields = config::Fields::writer("");
+  describe(fields, copy);
+  std::ostringstream out;
+  out << toml::toml_formatter(*fields.take_table());
+  return out.str();
+}
+
+std::vector<std::string> config_reference() {
+  ExperimentConfig defaults;
+  std::vector<std::string> lines;
+  auto fields = config::Fields::documenter("", &lines);
+  describe(fields, defaults);
+  return lines;
+}
+
+const char* demo_config_text() { return kDemoConfigText; }
+
+}  // namespace adm::pipelines

@@ -1,0 +1,65 @@
+#pragma once
+// The typed config of an experiment: every key, its type, default, range and meaning is declared
+// once in experiment_config.cpp, which drives reading, validation, the resolved config written into
+// result files, and `admissible config-keys`.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config_fields.hpp"
+#include "data/spec.hpp"
+
+namespace adm::pipelines {
+
+struct RunSection {
+  std::string name = "experiment";
+  std::uint64_t seed = 20261130;  // the master seed: every random stream derives from it
+  std::string out;                // result file; empty = results/<name>.h5
+  std::string pipeline = "audit";
+};
+
+struct DiscretizeSection {
+  std::string method = "quantile";  // none | quantile | equal_width | mdlp
+  std::int64_t bins = 5;
+};
+
+struct InfoSection {
+  bool enabled = true;
+  bool miller_madow = false;
+};
+
+struct FairnessSection {
+  bool enabled = true;
+  std::string prediction;                 // column holding a model's decisions (empty: audit data only)
+  std::string prediction_positive = "1";  // level of `prediction` that means the favourable decision
+  std::uint64_t bootstrap = 200;          // replicates for confidence intervals (0 = none)
+  double confidence = 0.95;
+};
+
+struct ExperimentConfig {
+  std::string file;  // where it was read from ("<embedded demo>" for the demo)
+  RunSection run;
+  data::DataSpec data;
+  DiscretizeSection discretize;
+  InfoSection info;
+  FairnessSection fairness;
+};
+
+void describe(config::Fields& f, RunSection& s);
+void describe(config::Fields& f, DiscretizeSection& s);
+void describe(config::Fields& f, InfoSection& s);
+void describe(config::Fields& f, FairnessSection& s);
+void describe(config::Fields& f, ExperimentConfig& c);
+
+// Parse and validate a config file; errors are InputErrors naming file:line:column and the key.
+ExperimentConfig load_config(const std::string& path);
+// Parse config text (`origin` names it in messages).
+ExperimentConfig parse_config(const std::string& text, const std::string& origin);
+// The resolved config (every key, defaults included) as TOML text.
+std::string resolved_text(const ExperimentConfig& config);
+// One entry per key: "path (type) = default" and its meaning.
+std::vector<std::string> config_reference();
+// The embedded demo experiment (same text as configs/demo.toml).
+const char* demo_config_text();
+
+}  // namespace adm::pipelines

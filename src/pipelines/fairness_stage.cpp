@@ -1,0 +1,167 @@
+#include <cmath>
+#include <cstdio>
+
+#include "core/error.hpp"
+#include "data/split.hpp"
+#include "fairness/bootstrap_ci.hpp"
+#include "fairness/report.hpp"
+#include "pipelines/audit_stages.hpp"
+
+namespace adm::pipelines {
+namespace {
+
+// Headline metrics per sensitive attribute, in this order, in results and bootstrap replicates.
+const std::vector<std::string> kMetrics = {"sp", "pp", "pe", "eopp", "eodds", "cuae", "di_ratio"};
+
+std::vector<double> headline(const fairness::FairnessReport& r) {
+  std::vector<double> out;
+  for (auto m : fairness::kAllGapMetrics) out.push_back(r.gap(m).value);
+  out.push_back(r.di.ratio);
+  return out;
+}
+
+struct Audited {
+  std::string attribute;
+  fairness::FairnessInputs inputs;
+};
+
+}  // namespace
+
+std::vector<std::int32_t> decision_codes(const ExperimentConfig& config, const data::Dataset& data) {
+  const auto& name = config.fairness.prediction;
+  if (!data.has(name))
+    throw InputError(config.file + ": config key 'fairness.prediction': unknown column '" + name +
+                     "' in " + data.source());
+  const auto& column = data.column(name);
+  std::vector<std::int32_t> codes(data.rows(), 0);
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    if (column.is_missing(i))
+      throw InputError(data.source() + ": row " + std::to_string(i + 1) + ": decision column '" +
+                       name + "' is missing; fairness metrics need a decision for every row");
+    codes[i] = column.cell_text(i) == config.fairness.prediction_positive ? 1 : 0;
+  }
+  bool any = false;
+  for (auto c : codes) any = any || c == 1;
+  bool level_exists = column.is_categorical()
+                          ? std::find(column.levels().begin(), column.levels().end(),
+                                      config.fairness.prediction_positive) != column.levels().end()
+                          : any;
+  if (!level_exists)
+    throw InputError(config.file + ": config key 'fairness.prediction_positive': column '" + name +
+                     "' has no value '" + config.fairness.prediction_positive + "'");
+  return codes;
+}
+
+void fairness_stage(StageContext& context) {
+  const auto& config = context.config;
+  const auto& data = context.data;
+  const auto& roles = data.roles();
+  const auto& y = data.target().codes();
+  const bool audit_model = !config.fairness.prediction.empty();
+  // Without a model, the outcome itself is audited: its "selection rate" is the base rate.
+  const std::vector<std::int32_t> decisions = audit_model ? decision_codes(config, data) : y;
+  std::vector<double> weights;
+  if (!roles.weights.empty()) weights = data.column(roles.weights).values();
+
+  std::vector<Audited> audited;
+  for (const auto& attr : roles.sensitive) {
+    const auto& s = data.column(attr);
+    fairness::FairnessInputs in;
+    in.y_true = y;
+    in.y_pred = decisions;
+    in.group = s.codes();
+    in.groups = s.level_count();
+    in.weights = weights;
+    in.skip_missing = config.data.missing == data::MissingPolicy::Keep;
+    audited.push_back({attr, in});
+  }
+
+  const std::size_t per_attr = kMetrics.size();
+  const std::size_t replicates = config.fairness.bootstrap;
+  // Each replicate resamples rows from its own stream (seed, "fairness_bootstrap", b).
+  const auto boot = context.farm.run("fairness_bootstrap", replicates, [&](std::size_t, Rng& rng) {
+    const auto rows = data::bootstrap_sample(data.rows(), rng);
+    std::vector<double> out;
+    for (const auto& a : audited) {
+      const auto h = headline(fairness::evaluate_on_rows(a.inputs, rows));
+      out.insert(out.end(), h.begin(), h.end());
+    }
+    return out;
+  });
+
+  auto& results = context.results;
+  auto& out = context.summary;
+  const std::string what = audit_model ? "decisions '" + config.fairness.prediction + "'" : "outcome";
+  out << "fairness of " << what << " (gaps are largest pairwise differences; " << replicates
+      << " bootstrap replicates, " << config.fairness.confidence * 100 << "% intervals):\n";
+  if (replicates > 0) {
+    std::vector<double> flat;
+    for (const auto& r : boot) flat.insert(flat.end(), r.begin(), r.end());
+    results.add("/fairness/bootstrap/replicates", flat,
+                "Headline metrics of each bootstrap replicate (rows) for every sensitive attribute "
+                "in turn (columns: attribute-major, metrics as in /fairness/metric_names).",
+                "fraction", {replicates, per_attr * audited.size()});
+  }
+  results.add("/fairness/metric_names", kMetrics,
+              "sp, pp, pe, eopp, eodds, cuae: FairCORELS unfairness metrics (absolute gaps); "
+              "di_ratio: lowest/highest group selection rate.");
+
+  for (std::size_t k = 0; k < audited.size(); ++k) {
+    const auto& a = audited[k];
+    const auto report = fairness::evaluate(a.inputs);
+    const auto values = headline(report);
+    const std::string base = "/fairness/" + a.attribute;
+    const auto& s = data.column(a.attribute);
+    results.add(base + "/groups", s.levels(), "Groups, in the order of the per-group datasets.");
+    std::vector<double> sel, tpr, fpr, ppv, npv;
+    for (const auto& g : report.per_group) {
+      sel.push_back(g.selection_rate);
+      tpr.push_back(g.tpr);
+      fpr.push_back(g.fpr);
+      ppv.push_back(g.ppv);
+      npv.push_back(g.npv);
+    }
+    results.add(base + "/selection_rate", sel, "P(decision = 1 | group).", "fraction");
+    results.add(base + "/tpr", tpr, "True positive rate per group (NaN: no positives).", "fraction");
+    results.add(base + "/fpr", fpr, "False positive rate per group (NaN: no negatives).", "fraction");
+    results.add(base + "/ppv", ppv, "Positive predictive value per group.", "fraction");
+    results.add(base + "/npv", npv, "Negative predictive value per group.", "fraction");
+    results.add(base + "/metrics", values, "Headline metrics, named by /fairness/metric_names.",
+                "fraction");
+
+    std::vector<fairness::Interval> ci(per_attr);
+    if (replicates > 0) {
+      std::vector<std::vector<double>> mine;
+      for (const auto& r : boot)
+        mine.emplace_back(r.begin() + long(k * per_attr), r.begin() + long((k + 1) * per_attr));
+      ci = fairness::bootstrap_ci(mine, config.fairness.confidence);
+      std::vector<double> lo, hi;
+      for (const auto& c : ci) {
+        lo.push_back(c.lower);
+        hi.push_back(c.upper);
+      }
+      results.add(base + "/ci_lower", lo, "Bootstrap percentile interval, lower end.", "fraction");
+      results.add(base + "/ci_upper", hi, "Bootstrap percentile interval, upper end.", "fraction");
+    }
+
+    out << "  by " << a.attribute << ": selection rate";
+    for (std::size_t g = 0; g < sel.size(); ++g) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, " %s %.3f", s.levels()[g].c_str(), sel[g]);
+      out << buf;
+    }
+    out << "\n   ";
+    for (std::size_t m = 0; m < per_attr; ++m) {
+      char buf[96];
+      if (replicates > 0)
+        std::snprintf(buf, sizeof buf, " %s %.3f [%.3f, %.3f]", kMetrics[m].c_str(), values[m],
+                      ci[m].lower, ci[m].upper);
+      else
+        std::snprintf(buf, sizeof buf, " %s %.3f", kMetrics[m].c_str(), values[m]);
+      out << buf << (m == 3 ? "\n   " : "");
+    }
+    out << (report.di.verdict == fairness::Verdict::Fail ? "  (fails the 80% rule)" : "") << "\n";
+  }
+}
+
+}  // namespace adm::pipelines

@@ -1,0 +1,120 @@
+#include "pipelines/runner.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <memory>
+
+#include "admissible_version.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "data/load.hpp"
+#include "dist/communicator.hpp"
+#include "dist/task_farm.hpp"
+#include "io/journal.hpp"
+#include "io/result_file.hpp"
+#include "io/write_results.hpp"
+#include "pipelines/audit.hpp"
+
+namespace adm::pipelines {
+namespace {
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ",") + i;
+  return out;
+}
+
+// Checks a pipeline needs before any computing, so bad input fails fast and on every rank alike.
+void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& data) {
+  if (config.run.pipeline == "audit") check_audit_inputs(config, data);
+}
+
+}  // namespace
+
+std::string validate_experiment(const ExperimentConfig& config) {
+  data::Dataset data = data::load_dataset(config.data);
+  check_pipeline_inputs(config, data);
+  return std::to_string(data.rows()) + " rows, " + std::to_string(data.roles().features.size()) +
+         " features, target '" + data.roles().target + "', sensitive [" +
+         join(data.roles().sensitive) + "]";
+}
+
+RunOutcome run_experiment(const RunRequest& request) {
+  auto& comm = dist::Communicator::world();
+  const ExperimentConfig& config = request.config;
+  RunOutcome outcome;
+  outcome.out_path = request.out_override.empty() ? config.run.out : request.out_override;
+  const std::string started = utc_now();
+  const auto t0 = std::chrono::steady_clock::now();
+
+  data::Dataset data;
+  comm.agree([&] {
+    data = data::load_dataset(config.data);
+    check_pipeline_inputs(config, data);
+  });
+
+  // Only the coordinator checkpoints; the fingerprint ties a checkpoint to config and build.
+  const std::string resolved = resolved_text(config);
+  std::unique_ptr<io::Journal> journal;
+  comm.agree([&] {
+    if (!comm.is_root()) return;
+    const std::uint64_t fingerprint =
+        stable_hash(resolved + "\n" + kVersion + "\n" + kGitRevision);
+    journal = std::make_unique<io::Journal>(outcome.out_path + ".journal", fingerprint, request.resume);
+    outcome.resumed_tasks = journal->resumed_records();
+  });
+
+  dist::FarmOptions farm_options;
+  farm_options.seed = config.run.seed;
+  farm_options.checkpoint = journal.get();
+  farm_options.progress = comm.is_root() ? request.progress : nullptr;
+  dist::TaskFarm farm(comm, farm_options);
+
+  ResultSet results;
+  std::ostringstream summary;
+  StageContext context{config, data, farm, results, summary};
+  std::vector<std::pair<std::string, double>> timings;
+  run_audit(context, timings);
+  const double total =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  const auto hosts = comm.hostnames();
+  comm.agree([&] {
+    if (!comm.is_root()) return;
+    io::ResultFile file(outcome.out_path);
+    file.attribute("program", std::string("admissible"));
+    file.attribute("version", std::string(kVersion));
+    file.attribute("git_revision", std::string(kGitRevision));
+    file.attribute("config", resolved);
+    file.attribute("config_file", config.file);
+    file.attribute("command_line", request.command_line);
+    file.attribute("pipeline", config.run.pipeline);
+    file.attribute("ranks", static_cast<std::int64_t>(comm.size()));
+    file.attribute("seed", static_cast<std::int64_t>(config.run.seed));
+    file.attribute("start_time", started);
+    file.attribute("end_time", utc_now());
+    file.attribute("hosts", join(hosts));
+    const char* job = std::getenv("SLURM_JOB_ID");
+    file.attribute("slurm_job_id", std::string(job ? job : ""));
+    file.attribute("resumed_tasks", static_cast<std::int64_t>(outcome.resumed_tasks));
+    io::write_results(file, results);
+    for (const auto& [stage, seconds] : timings)
+      file.write("/timing/" + stage, std::vector<double>{seconds},
+                 "Wall time of the stage on the coordinator (varies between runs).", "s");
+    file.write("/timing/total", std::vector<double>{total}, "Wall time of the whole run.", "s");
+    file.commit();
+    journal->remove();
+    if (request.summary) *request.summary << summary.str() << "result: " << outcome.out_path << "\n";
+  });
+  return outcome;
+}
+
+}  // namespace adm::pipelines
