@@ -88,11 +88,15 @@ int main(int argc, char** argv) {
 
   try {
     const std::string command_line = joined_command_line(argc, argv);
-    if (*run) return run_config(adm::pipelines::load_config(config_path), out, resume, command_line);
+    // Every rank reads the config; agree() turns an error into one message from rank 0.
+    ExperimentConfig config;
+    if (*run) comm.agree([&] { config = adm::pipelines::load_config(config_path); });
     if (*demo)
-      return run_config(adm::pipelines::parse_config(adm::pipelines::demo_config_text(),
-                                                     "<embedded configs/demo.toml>"),
-                        out, resume, command_line);
+      comm.agree([&] {
+        config = adm::pipelines::parse_config(adm::pipelines::demo_config_text(),
+                                              "<embedded configs/demo.toml>");
+      });
+    if (*run || *demo) return run_config(config, out, resume, command_line);
     if (*validate) {
       std::string what;
       comm.agree([&] { what = adm::pipelines::validate_experiment(adm::pipelines::load_config(config_path)); });

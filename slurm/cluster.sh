@@ -39,6 +39,7 @@ PARTITION=debug
 MIN_CPUS=4
 TIMEOUT=${ADM_SLURM_TIMEOUT:-30}
 export SLURM_CONF=$SLURM_CONF_FILE
+export PATH=$PATH:/usr/sbin:/sbin   # the daemons live in /usr/sbin, not on every PATH
 
 log() { printf 'cluster.sh: %s\n' "$*"; }
 die() { printf 'cluster.sh: error: %s\n' "$*" >&2; exit 1; }
@@ -53,6 +54,14 @@ tail_logs() {
   done
 }
 
+# A process counts as alive unless gone or a zombie (containers may reap orphans late).
+alive() {
+  local state
+  kill -0 "$1" 2>/dev/null || return 1
+  state=$(sed -n 's/^[0-9]* (.*) \([A-Za-z]\) .*/\1/p' "/proc/$1/stat" 2>/dev/null) || return 1
+  [[ -n $state && $state != Z && $state != X ]]
+}
+
 # PID from a pidfile if that process is alive and is the expected program, else nothing.
 # (Checking /proc/PID/comm guards against a stale pidfile whose PID was reused.)
 live_pid() {
@@ -60,7 +69,7 @@ live_pid() {
   [[ -r $pidfile ]] || return 1
   pid=$(tr -dc '0-9' <"$pidfile")
   [[ -n $pid ]] || return 1
-  kill -0 "$pid" 2>/dev/null || return 1
+  alive "$pid" || return 1
   comm=$(cat "/proc/$pid/comm" 2>/dev/null) || return 1
   [[ $comm == "$prog" ]] || return 1
   printf '%s\n' "$pid"
@@ -106,6 +115,15 @@ munge_ok() { munge -n 2>/dev/null | unmunge >/dev/null 2>&1; }
 ctld_up() { scontrol ping 2>/dev/null | grep -q 'is UP'; }
 node_state() { sinfo -h -n "$NODE" -o %T 2>/dev/null | head -n 1; }
 node_idle() { [[ $(node_state) == idle ]]; }
+# True once the slurmd started at or after epoch second $1 has registered and the node is idle
+# (right after `slurmctld -c` the node may still show the idle state saved by an earlier run).
+node_registered_idle() {
+  local since=$1 started
+  started=$(scontrol show node "$NODE" 2>/dev/null | sed -n 's/.*SlurmdStartTime=\([^ ]*\).*/\1/p')
+  [[ -n $started && $started != None ]] || return 1
+  started=$(date -d "$started" +%s 2>/dev/null) || return 1
+  ((started >= since)) && node_idle
+}
 
 # ---- start ----------------------------------------------------------------------------------
 start_munge() {
@@ -118,8 +136,9 @@ start_munge() {
   chown munge:munge "$MUNGE_KEY"
   chmod 0600 "$MUNGE_KEY"
 
-  if live_pid "$MUNGE_PIDFILE" munged >/dev/null; then
-    munge_ok || die "munged is running (pid $(live_pid "$MUNGE_PIDFILE" munged)) but 'munge -n | unmunge' fails"
+  local pid
+  if pid=$(live_pid "$MUNGE_PIDFILE" munged); then
+    wait_for 5 "munge -n | unmunge" munge_ok || die "munged is running (pid $pid) but 'munge -n | unmunge' fails"
     return 0
   fi
   remove_stale_pidfile "$MUNGE_PIDFILE" munged
@@ -172,6 +191,8 @@ JobCompType=jobcomp/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 SchedulerType=sched/backfill
+# Schedule batch jobs at once (default delay up to 3 s): faster turnaround for tests.
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
 ReturnToService=2
 MpiDefault=pmix
 EnforcePartLimits=ALL
@@ -198,11 +219,13 @@ start_slurmctld() {
 }
 
 start_slurmd() {
+  local since=0
   if ! live_pid "$SLURMD_PIDFILE" slurmd >/dev/null; then
     remove_stale_pidfile "$SLURMD_PIDFILE" slurmd
+    since=$(date +%s)
     slurmd -N "$NODE" || { tail_logs; die "slurmd failed to start"; }
   fi
-  if ! wait_for "$TIMEOUT" "node $NODE to become idle" node_idle; then
+  if ! wait_for "$TIMEOUT" "node $NODE to become idle" node_registered_idle "$since"; then
     printf 'cluster.sh: node state: %s\n' "$(node_state)" >&2
     scontrol show node "$NODE" 2>&1 | grep -E 'State=|Reason=' >&2 || true
     tail_logs
@@ -246,7 +269,7 @@ stop_daemons() {
   done
   deadline=$((SECONDS + TIMEOUT))
   for i in "${!pids[@]}"; do
-    while kill -0 "${pids[i]}" 2>/dev/null; do
+    while alive "${pids[i]}"; do
       if ((SECONDS >= deadline)); then
         log "${names[i]} (pid ${pids[i]}) ignored SIGTERM for ${TIMEOUT}s; sending SIGKILL"
         kill -KILL "${pids[i]}" 2>/dev/null || true
@@ -269,6 +292,13 @@ cmd_stop() {
     while [[ -n $(squeue -h -o %i 2>/dev/null) ]] && ((SECONDS < deadline)); do sleep 0.2; done
   fi
   [[ -e $MUNGE_OURS_MARKER ]] && daemons+=("$MUNGE_PIDFILE:munged")
+  if ! live_pid "$SLURMCTLD_PIDFILE" slurmctld >/dev/null && ! live_pid "$SLURMD_PIDFILE" slurmd >/dev/null \
+     && ! { [[ -e $MUNGE_OURS_MARKER ]] && live_pid "$MUNGE_PIDFILE" munged >/dev/null; }; then
+    stop_daemons "${daemons[@]}"  # removes stale pidfiles
+    rm -f "$MUNGE_OURS_MARKER"
+    log "not running"
+    return 0
+  fi
   stop_daemons "${daemons[@]}"
   rm -f "$MUNGE_OURS_MARKER"
   log "stopped in $((SECONDS - t0))s"

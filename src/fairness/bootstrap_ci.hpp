@@ -1,0 +1,29 @@
+#pragma once
+// Percentile bootstrap intervals from replicate metric vectors. Serial on purpose: the resampling and
+// evaluation of replicates is spread over ranks by the task farm (evaluate_on_rows + to_vector); this
+// only summarises the gathered (replicates x metrics) matrix.
+#include <vector>
+
+#include "fairness/group_rates.hpp"
+
+namespace adm::fairness {
+
+struct Interval {
+  double lower = kNaN;
+  double upper = kNaN;
+  std::size_t used = 0;  // replicates with a non-NaN value for this metric
+};
+
+// For each metric (column), the (1 - level)/2 and (1 + level)/2 quantiles of its non-NaN replicate
+// values, with linear interpolation between order statistics (R type 7 / NumPy "linear"): for sorted
+// x[0..n-1] and probability p, h = (n - 1) p and q = x[floor h] + (h - floor h)(x[floor h + 1] -
+// x[floor h]). NaN replicates are ignored (a metric undefined on a sample says nothing about its
+// spread); an all-NaN metric gives a NaN interval with used = 0. level must be in (0, 1); every
+// replicate must have the same length (InputError otherwise).
+std::vector<Interval> bootstrap_ci(const std::vector<std::vector<double>>& replicates,
+                                   double level = 0.95);
+
+// The type-7 quantile of already sorted, NaN-free values (NaN when empty).
+double sorted_quantile(const std::vector<double>& sorted, double p);
+
+}  // namespace adm::fairness

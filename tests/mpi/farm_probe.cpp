@@ -1,0 +1,36 @@
+// Runs the real task farm under mpirun for the rank tests: `farm_probe ordered N` prints every
+// task's result (identical for any rank count); `farm_probe fail K N` makes task K throw an input
+// error on whichever rank runs it, which must end every rank with that message and exit code 2.
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "core/error.hpp"
+#include "dist/task_farm.hpp"
+
+int main(int argc, char** argv) {
+  auto& comm = adm::dist::Communicator::world();
+  if (argc < 3) return 2;
+  const std::string mode = argv[1];
+  const std::size_t fail_at = mode == "fail" ? std::stoul(argv[2]) : ~std::size_t{0};
+  const std::size_t n = std::stoul(argv[argc - 1]);
+  adm::dist::TaskFarm farm(comm, adm::dist::FarmOptions{99});
+  try {
+    const auto results = farm.run("probe", n, [&](std::size_t i, adm::Rng& rng) {
+      if (i == fail_at) throw adm::InputError("task " + std::to_string(i) + " rejected its input");
+      double sum = 0;
+      for (int k = 0; k < 1000; ++k) sum += rng.uniform();  // some work, so ranks interleave
+      return std::vector<double>{double(i), sum};
+    });
+    if (comm.is_root()) {
+      for (const auto& r : results) std::printf("%.0f %.17g\n", r[0], r[1]);
+      const auto& per_rank = farm.last_stats().per_rank;
+      for (std::size_t r = 0; r < per_rank.size(); ++r)
+        std::fprintf(stderr, "rank %zu computed %zu tasks\n", r, per_rank[r]);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "farm_probe: error: " << e.what() << std::endl;
+    comm.abort(dynamic_cast<const adm::InputError*>(&e) ? 2 : 1);
+  }
+  return 0;
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The farm's results must not depend on the rank count.
+set -euo pipefail
+source "$(dirname "$0")/mpi_env.sh"
+probe=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for n in 1 2 4; do
+  mpi "$n" "$probe" ordered 57 > "$tmp/out$n" 2> "$tmp/err$n"
+done
+[ "$(wc -l < "$tmp/out1")" -eq 57 ] || { echo "expected 57 result lines"; exit 1; }
+cmp "$tmp/out1" "$tmp/out2" && cmp "$tmp/out1" "$tmp/out4"
+# Dynamic scheduling really spread the work: every rank of the 4-rank run computed something.
+if grep -q "computed 0 tasks" "$tmp/err4"; then cat "$tmp/err4"; echo "a rank got no work"; exit 1; fi
+echo "identical results at 1, 2 and 4 ranks"
