@@ -1,0 +1,65 @@
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+
+#include "core/error.hpp"
+#include "io/journal.hpp"
+
+namespace fs = std::filesystem;
+using adm::io::Journal;
+
+namespace {
+std::string temp_path(const char* name) {
+  return (fs::temp_directory_path() / (std::string("adm_test_") + name)).string();
+}
+}  // namespace
+
+TEST_CASE("crc32 matches the standard check value", "[io][journal]") {
+  CHECK(adm::io::crc32("123456789", 9) == 0xCBF43926U);
+}
+
+TEST_CASE("journal replays intact records and drops a torn tail", "[io][journal]") {
+  const auto path = temp_path("journal.bin");
+  {
+    Journal j(path, 42, false);
+    j.record("boot", 0, {1.0, 2.0});
+    j.record("boot", 5, {3.5});
+    j.record("info", 1, {});
+  }
+  const auto intact_size = fs::file_size(path);
+  {  // a record cut short by a kill mid-write
+    std::FILE* f = std::fopen(path.c_str(), "ab");
+    std::fwrite("\x6b\x63\x65\x72\x04\x00", 1, 6, f);
+    std::fclose(f);
+  }
+  {
+    Journal j(path, 42, true);
+    CHECK(j.resumed_records() == 3);
+    CHECK(j.completed("boot").at(5) == std::vector<double>{3.5});
+    CHECK(j.completed("boot").at(0) == std::vector<double>{1.0, 2.0});
+    CHECK(j.completed("info").at(1).empty());
+    CHECK(j.completed("none").empty());
+    CHECK(fs::file_size(path) == intact_size);  // torn tail removed before appending
+    j.record("boot", 7, {9.0});
+  }
+  {
+    Journal j(path, 42, true);
+    CHECK(j.resumed_records() == 4);
+    CHECK(j.completed("boot").at(7) == std::vector<double>{9.0});
+  }
+  {  // a flipped bit invalidates that record and everything after it
+    std::FILE* f = std::fopen(path.c_str(), "r+b");
+    std::fseek(f, -3, SEEK_END);
+    std::fputc(0x55, f);
+    std::fclose(f);
+    Journal j(path, 42, true);
+    CHECK(j.resumed_records() == 3);
+  }
+  CHECK_THROWS_WITH(Journal(path, 43, true), Catch::Contains("different config"));
+  {
+    Journal fresh(path, 43, false);  // without --resume: starts over
+    CHECK(fresh.resumed_records() == 0);
+    fresh.remove();
+  }
+  CHECK_FALSE(fs::exists(path));
+}
