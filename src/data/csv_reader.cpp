@@ -1,7 +1,6 @@
 #include "data/csv_reader.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -22,7 +21,8 @@ struct Field {
 std::string read_file(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw_input(path, 0, 0, "cannot open: no such file");
-  if (std::filesystem::is_directory(path, ec)) throw_input(path, 0, 0, "cannot read: is a directory");
+  if (std::filesystem::is_directory(path, ec))
+    throw_input(path, 0, 0, "cannot read: is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw_input(path, 0, 0, "cannot open: permission denied or unreadable");
   in.seekg(0, std::ios::end);
@@ -106,7 +106,8 @@ class Tokenizer {
     ++pos_;  // opening quote
     for (;;) {
       if (pos_ >= buf_.size())
-        throw_input(path_, open_line, column, "unterminated quote: the file ends inside this field");
+        throw_input(path_, open_line, column,
+                    "unterminated quote: the file ends inside this field");
       const char c = buf_[pos_];
       if (c == opt_.quote) {
         if (pos_ + 1 < buf_.size() && buf_[pos_ + 1] == opt_.quote) {
@@ -161,8 +162,8 @@ struct RawTable {
 void check_names(const std::string& path, std::size_t line, const std::vector<std::string>& names) {
   std::unordered_map<std::string, std::size_t> seen;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    if (names[i].empty()) throw_input(path, line, i + 1, "column " + std::to_string(i + 1) +
-                                                            " has an empty name");
+    if (names[i].empty())
+      throw_input(path, line, i + 1, "column " + std::to_string(i + 1) + " has an empty name");
     auto [it, fresh] = seen.emplace(names[i], i + 1);
     if (!fresh)
       throw_input(path, line, i + 1,
@@ -226,35 +227,6 @@ Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
 
 }  // namespace
 
-NumberKind parse_number(const std::string& text, double& value) {
-  const char* b = text.data();
-  const char* e = b + text.size();
-  if (e - b > 1 && *b == '+' && b[1] != '+' && b[1] != '-') ++b;  // from_chars rejects '+'
-  if (b == e) return NumberKind::Text;
-  double v = 0.0;
-  auto [p, ec] = std::from_chars(b, e, v);
-  if (p != e) return NumberKind::Text;
-  if (ec == std::errc::result_out_of_range) return NumberKind::NonFinite;
-  if (ec != std::errc()) return NumberKind::Text;
-  value = v;
-  return std::isfinite(v) ? NumberKind::Finite : NumberKind::NonFinite;
-}
-
-void sort_levels(std::vector<std::string>& levels) {
-  std::vector<std::pair<double, std::string>> keyed;
-  keyed.reserve(levels.size());
-  for (auto& level : levels) {
-    double v = 0.0;
-    if (parse_number(level, v) != NumberKind::Finite) {
-      std::sort(levels.begin(), levels.end());
-      return;
-    }
-    keyed.emplace_back(v, level);
-  }
-  std::sort(keyed.begin(), keyed.end());  // ties ("1" vs "1.0") broken by text
-  for (std::size_t i = 0; i < levels.size(); ++i) levels[i] = std::move(keyed[i].second);
-}
-
 CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
                         const std::map<std::string, ColumnType>& type_overrides) {
   if (options.delimiter == options.quote || options.delimiter == '\n' ||
@@ -315,9 +287,9 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
                         std::to_string(at) + " has " + std::to_string(fields.size()) + " fields");
     }
     if (fields.size() != ncol)
-      throw_input(path, at, std::min(fields.size(), ncol) + 1,
-                  "expected " + std::to_string(ncol) + " fields, found " +
-                      std::to_string(fields.size()));
+      throw_input(
+          path, at, std::min(fields.size(), ncol) + 1,
+          "expected " + std::to_string(ncol) + " fields, found " + std::to_string(fields.size()));
     const std::size_t row = raw.lines.size();
     raw.lines.push_back(at);
     for (std::size_t c = 0; c < ncol; ++c) {

@@ -20,12 +20,14 @@
 #include <vector>
 
 #include "data/dataset.hpp"
+#include "data/number_text.hpp"
 #include "data/spec.hpp"
 
 namespace adm::data {
 
 // A dataset plus, for each row, the physical line of the file on which it starts. Later steps
-// (filters, missing-value checks) carry `lines` along so their errors can still point into the file.
+// (filters, missing-value checks) carry `lines` along so their errors can still point into the
+// file.
 struct CsvTable {
   Dataset data;
   std::vector<std::size_t> lines;
@@ -36,13 +38,5 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options = {},
 
 Dataset read_csv(const std::string& path, const CsvOptions& options = {},
                  const std::map<std::string, ColumnType>& type_overrides = {});
-
-// How a cell's text reads as a number. Shared with the loader, which parses config values the same
-// way the reader parses cells. A leading '+' is accepted; hex and surrounding spaces are not.
-enum class NumberKind { Finite, NonFinite, Text };
-NumberKind parse_number(const std::string& text, double& value);
-
-// Levels sorted for stability: numerically if every level is a finite number, else bytewise.
-void sort_levels(std::vector<std::string>& levels);
 
 }  // namespace adm::data

@@ -12,21 +12,28 @@ void add_derived(Dataset& data, const DerivedColumn& spec) {
   if (spec.name.empty()) throw_spec(src, spec.key + ".name", "a derived column needs a name");
   if (data.has(spec.name))
     throw_spec(src, spec.key + ".name", "column '" + spec.name + "' already exists");
-  if (!data.has(spec.column)) throw_spec(src, spec.key + ".column", unknown_column(data, spec.column));
+  if (!data.has(spec.column))
+    throw_spec(src, spec.key + ".column", unknown_column(data, spec.column));
   const Column& in = data.column(spec.column);
   if (!in.is_numeric())
     throw_spec(src, spec.key + ".column",
-               "column '" + spec.column + "' is categorical; a derived column compares a numeric "
-               "column with a threshold");
+               "column '" + spec.column +
+                   "' is categorical; a derived column compares a numeric "
+                   "column with a threshold");
   if (!std::isfinite(spec.threshold))
     throw_spec(src, spec.key + ".threshold", "the threshold must be a finite number");
   std::function<bool(double)> holds;
   const double t = spec.threshold;
-  if (spec.op == ">=") holds = [t](double v) { return v >= t; };
-  else if (spec.op == ">") holds = [t](double v) { return v > t; };
-  else if (spec.op == "<=") holds = [t](double v) { return v <= t; };
-  else if (spec.op == "<") holds = [t](double v) { return v < t; };
-  else if (spec.op == "==") holds = [t](double v) { return v == t; };
+  if (spec.op == ">=")
+    holds = [t](double v) { return v >= t; };
+  else if (spec.op == ">")
+    holds = [t](double v) { return v > t; };
+  else if (spec.op == "<=")
+    holds = [t](double v) { return v <= t; };
+  else if (spec.op == "<")
+    holds = [t](double v) { return v < t; };
+  else if (spec.op == "==")
+    holds = [t](double v) { return v == t; };
   else
     throw_spec(src, spec.key + ".op",
                "unknown operator '" + spec.op + "' (use >=, >, <=, < or ==)");

@@ -1,5 +1,5 @@
 #pragma once
-// Built-in synthetic datasets, selected by `source = "embedded:NAME"`, so demos and tests need no files.
+// Built-in synthetic datasets, chosen by `source = "embedded:NAME"`, so demos need no files.
 #include <cstdint>
 #include <string>
 

@@ -54,8 +54,7 @@ std::vector<std::uint8_t> match_numbers(const Column& col, const RowFilter& f,
                    "value " + text + " does not occur in column '" + f.column + "'");
       wanted.insert(v);
     }
-    for (std::size_t r = 0; r < col.size(); ++r)
-      keep[r] = keep[r] && wanted.count(values[r]) != 0;
+    for (std::size_t r = 0; r < col.size(); ++r) keep[r] = keep[r] && wanted.count(values[r]) != 0;
   }
   for (std::size_t r = 0; r < col.size(); ++r) {
     if (f.min && !(values[r] >= *f.min)) keep[r] = 0;
@@ -68,7 +67,8 @@ std::vector<std::uint8_t> match_numbers(const Column& col, const RowFilter& f,
 
 void apply_filter(CsvTable& table, const RowFilter& f) {
   const std::string& src = table.data.source();
-  if (!table.data.has(f.column)) throw_spec(src, f.key + ".column", unknown_column(table.data, f.column));
+  if (!table.data.has(f.column))
+    throw_spec(src, f.key + ".column", unknown_column(table.data, f.column));
   const Column& col = table.data.column(f.column);
   const bool has_range = f.min.has_value() || f.max.has_value();
   if (f.in.empty() && !has_range) throw_spec(src, f.key, "a filter needs `in` or `min`/`max`");

@@ -1,5 +1,7 @@
 #include "data/load.hpp"
 
+#include <map>
+
 #include "data/csv_reader.hpp"
 #include "data/derive.hpp"
 #include "data/embedded.hpp"
@@ -16,30 +18,25 @@ constexpr const char* kEmbedded = "embedded:";
 Column retype(const Column& col, ColumnType type, const std::string& src, const std::string& key) {
   const std::size_t n = col.size();
   if (type == ColumnType::Categorical) {
-    std::vector<std::string> levels;
+    std::map<double, std::int32_t> index;  // distinct values in numeric order
     for (std::size_t r = 0; r < n; ++r)
-      if (!col.is_missing(r)) levels.push_back(col.cell_text(r));
-    sort_levels(levels);
-    levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-    std::vector<std::int32_t> codes(n, Column::kMissingCode);
-    for (std::size_t r = 0; r < n; ++r) {
-      if (col.is_missing(r)) continue;
-      const auto it = std::lower_bound(levels.begin(), levels.end(), col.cell_text(r),
-                                       [](const std::string& a, const std::string& b) {
-                                         double x = 0, y = 0;
-                                         parse_number(a, x);
-                                         parse_number(b, y);
-                                         return x < y;
-                                       });
-      codes[r] = static_cast<std::int32_t>(it - levels.begin());
+      if (!col.is_missing(r)) index.emplace(col.values()[r], 0);
+    std::vector<std::string> levels;
+    for (auto& [value, code] : index) {
+      code = static_cast<std::int32_t>(levels.size());
+      levels.push_back(format_number(value));
     }
+    std::vector<std::int32_t> codes(n, Column::kMissingCode);
+    for (std::size_t r = 0; r < n; ++r)
+      if (!col.is_missing(r)) codes[r] = index.at(col.values()[r]);
     return Column::categorical(col.name(), std::move(codes), std::move(levels), col.missing());
   }
   std::vector<double> level_values;
   for (const auto& level : col.levels()) {
     double v = 0.0;
     if (parse_number(level, v) != NumberKind::Finite)
-      throw_spec(src, key, "column '" + col.name() + "' is declared numeric but holds '" + level + "'");
+      throw_spec(src, key,
+                 "column '" + col.name() + "' is declared numeric but holds '" + level + "'");
     level_values.push_back(v);
   }
   std::vector<double> values(n, 0.0);
@@ -50,7 +47,8 @@ Column retype(const Column& col, ColumnType type, const std::string& src, const 
 
 CsvTable read_source(DataSpec& spec) {
   if (spec.source.empty()) throw_spec("", spec.key + ".source", "no data source given");
-  if (spec.source.rfind(kEmbedded, 0) != 0) return read_csv_table(spec.source, spec.csv, spec.types);
+  if (spec.source.rfind(kEmbedded, 0) != 0)
+    return read_csv_table(spec.source, spec.csv, spec.types);
   CsvTable t{make_embedded(spec.source.substr(std::string(kEmbedded).size()), spec.rows), {}};
   for (std::size_t r = 0; r < t.data.rows(); ++r) t.lines.push_back(r + 1);
   for (const auto& [name, type] : spec.types) {

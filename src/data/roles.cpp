@@ -34,19 +34,22 @@ Roles check_roles(const Context& c) {
   std::set<std::string> sensitive;
   for (const auto& s : roles.sensitive) {
     require(s, c.key("sensitive"));
-    if (!sensitive.insert(s).second) throw_spec(c.src(), c.key("sensitive"), "'" + s + "' is named twice");
-    if (s == roles.target) throw_spec(c.src(), c.key("sensitive"), "'" + s + "' is also the target");
+    if (!sensitive.insert(s).second)
+      throw_spec(c.src(), c.key("sensitive"), "'" + s + "' is named twice");
+    if (s == roles.target)
+      throw_spec(c.src(), c.key("sensitive"), "'" + s + "' is also the target");
     if (!data.column(s).is_categorical())
       throw_spec(c.src(), c.key("sensitive"),
-                 "sensitive attribute '" + s + "' is numeric; derive a binary column from it ("
-                 + c.key("derive") + ") or declare it categorical (" + c.key("types") + ")");
+                 "sensitive attribute '" + s + "' is numeric; derive a binary column from it (" +
+                     c.key("derive") + ") or declare it categorical (" + c.key("types") + ")");
   }
   if (!roles.weights.empty()) {
     require(roles.weights, c.key("weights"));
     if (roles.weights == roles.target || sensitive.count(roles.weights))
       throw_spec(c.src(), c.key("weights"), "'" + roles.weights + "' already has another role");
     if (!data.column(roles.weights).is_numeric())
-      throw_spec(c.src(), c.key("weights"), "weights column '" + roles.weights + "' must be numeric");
+      throw_spec(c.src(), c.key("weights"),
+                 "weights column '" + roles.weights + "' must be numeric");
   }
   if (roles.features.empty()) {
     for (const auto& name : data.names())
@@ -58,9 +61,12 @@ Roles check_roles(const Context& c) {
   std::set<std::string> seen;
   for (const auto& f : roles.features) {
     require(f, c.key("features"));
-    if (!seen.insert(f).second) throw_spec(c.src(), c.key("features"), "feature '" + f + "' is named twice");
-    if (f == roles.target) throw_spec(c.src(), c.key("features"), "feature '" + f + "' is also the target");
-    if (f == roles.weights) throw_spec(c.src(), c.key("features"), "feature '" + f + "' is also the weights");
+    if (!seen.insert(f).second)
+      throw_spec(c.src(), c.key("features"), "feature '" + f + "' is named twice");
+    if (f == roles.target)
+      throw_spec(c.src(), c.key("features"), "feature '" + f + "' is also the target");
+    if (f == roles.weights)
+      throw_spec(c.src(), c.key("features"), "feature '" + f + "' is also the weights");
   }
   return roles;
 }
@@ -94,7 +100,8 @@ void apply_missing(Context& c, const Roles& roles) {
   }
   if (keep.size() == data.rows()) return;
   if (keep.empty())
-    throw_spec(c.src(), c.key("missing"), "no rows are left after dropping rows with missing values");
+    throw_spec(c.src(), c.key("missing"),
+               "no rows are left after dropping rows with missing values");
   std::vector<std::size_t> lines;
   for (std::size_t r : keep) lines.push_back(c.table.lines[r]);
   data = data.take(keep);
@@ -169,7 +176,8 @@ void check_groups(Context& c, const std::vector<std::string>& sensitive) {
       if (f.column != s) continue;
       for (const auto& value : f.in) {
         const auto l = std::find(levels.begin(), levels.end(), value) - levels.begin();
-        if (l == static_cast<std::ptrdiff_t>(levels.size()) || count[static_cast<std::size_t>(l)] == 0)
+        if (l == static_cast<std::ptrdiff_t>(levels.size()) ||
+            count[static_cast<std::size_t>(l)] == 0)
           throw_spec(c.src(), f.key + ".in",
                      "group '" + value + "' of sensitive attribute '" + s +
                          "' has no rows left after filtering and missing-value handling");
@@ -235,7 +243,7 @@ void resolve_roles(CsvTable& table, const DataSpec& spec,
   check_groups(c, roles.sensitive);
   if (spec.intersect_sensitive) {
     if (roles.sensitive.size() < 2)
-      throw_spec(c.src(), c.key("intersect_sensitive"), "needs at least two sensitive attributes");
+      throw_spec(c.src(), c.key("intersect"), "needs at least two sensitive attributes");
     std::string name;
     std::vector<const Column*> parts;
     for (const auto& s : roles.sensitive) {
@@ -243,7 +251,7 @@ void resolve_roles(CsvTable& table, const DataSpec& spec,
       parts.push_back(&table.data.column(s));
     }
     if (table.data.has(name))
-      throw_spec(c.src(), c.key("intersect_sensitive"), "column '" + name + "' already exists");
+      throw_spec(c.src(), c.key("intersect"), "column '" + name + "' already exists");
     Column cross = intersect_columns(parts, name);
     table.data.add(std::move(cross));
     roles.sensitive.insert(roles.sensitive.begin(), name);
