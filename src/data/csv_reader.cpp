@@ -159,16 +159,29 @@ struct RawTable {
   }
 };
 
-void check_names(const std::string& path, std::size_t line, const std::vector<std::string>& names) {
+// Empty names are errors; a repeated name is an error, or with `rename_duplicates` becomes
+// "name.1", "name.2", ... in order of appearance (as pandas does), so files such as ProPublica's
+// COMPAS export, which repeats two column names, can be read without listing all names.
+void check_names(const std::string& path, std::size_t line, std::vector<std::string>& names,
+                 bool rename_duplicates) {
   std::unordered_map<std::string, std::size_t> seen;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i].empty())
       throw_input(path, line, i + 1, "column " + std::to_string(i + 1) + " has an empty name");
     auto [it, fresh] = seen.emplace(names[i], i + 1);
-    if (!fresh)
+    if (fresh) continue;
+    if (!rename_duplicates)
       throw_input(path, line, i + 1,
                   "duplicate column name '" + names[i] + "' (also column " +
-                      std::to_string(it->second) + "); rename one with csv names");
+                      std::to_string(it->second) +
+                      "); set csv.rename_duplicates = true or give csv.names");
+    for (std::size_t k = 1;; ++k) {
+      const std::string candidate = names[i] + "." + std::to_string(k);
+      if (seen.emplace(candidate, i + 1).second) {
+        names[i] = candidate;
+        break;
+      }
+    }
   }
 }
 
@@ -266,10 +279,11 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
       throw_input(path, 0, 0, "no header: csv header is false but no column names were given");
     raw.names = options.names;
   }
-  check_names(path, header_line, raw.names);
+  check_names(path, header_line, raw.names, options.rename_duplicates);
   for (const auto& [name, type] : type_overrides) {
     if (std::find(raw.names.begin(), raw.names.end(), name) == raw.names.end())
-      throw_input(path, 0, 0, "type override (types) for unknown column '" + name + "'");
+      throw_input(path, 0, 0,
+                  "config key 'data.types." + name + "': no column '" + name + "' in the file");
   }
 
   const std::size_t ncol = raw.names.size();

@@ -51,7 +51,14 @@ Dataset Dataset::take(const std::vector<std::size_t>& rows) const {
   Dataset out(source_);
   for (const auto& c : columns_) out.add(c.take(rows));
   out.roles_ = roles_;
+  if (!source_lines_.empty())
+    for (std::size_t r : rows) out.source_lines_.push_back(source_lines_.at(r));
   return out;
+}
+
+void Dataset::set_source_lines(std::vector<std::size_t> lines) {
+  if (lines.size() != rows()) throw InternalError("Dataset::set_source_lines: row count differs");
+  source_lines_ = std::move(lines);
 }
 
 }  // namespace adm::data

@@ -42,14 +42,22 @@ class Dataset {
   const Roles& roles() const { return roles_; }
   const Column& target() const { return column(roles_.target); }
 
-  // Rows in the given order (repeats allowed); roles and source are kept.
+  // Rows in the given order (repeats allowed); roles, source and source lines are kept.
   Dataset take(const std::vector<std::size_t>& rows) const;
+
+  // The file line each row was read from (after filters), so later checks can say where a bad
+  // value is. Without recorded lines, row r is reported as line r + 1.
+  void set_source_lines(std::vector<std::size_t> lines);
+  std::size_t source_line(std::size_t row) const {
+    return row < source_lines_.size() ? source_lines_[row] : row + 1;
+  }
 
  private:
   std::string source_;
   std::vector<Column> columns_;
   std::unordered_map<std::string, std::size_t> index_;
   Roles roles_;
+  std::vector<std::size_t> source_lines_;
 };
 
 }  // namespace adm::data

@@ -1,5 +1,6 @@
 #include "data/load.hpp"
 
+#include <filesystem>
 #include <map>
 
 #include "data/csv_reader.hpp"
@@ -47,9 +48,18 @@ Column retype(const Column& col, ColumnType type, const std::string& src, const 
 
 CsvTable read_source(DataSpec& spec) {
   if (spec.source.empty()) throw_spec("", spec.key + ".source", "no data source given");
-  if (spec.source.rfind(kEmbedded, 0) != 0)
+  if (spec.source.rfind(kEmbedded, 0) != 0) {
+    std::error_code ec;
+    if (!std::filesystem::exists(spec.source, ec))
+      throw_spec(spec.source, spec.key + ".source", "no such file");
     return read_csv_table(spec.source, spec.csv, spec.types);
-  CsvTable t{make_embedded(spec.source.substr(std::string(kEmbedded).size()), spec.rows), {}};
+  }
+  CsvTable t;
+  try {
+    t.data = make_embedded(spec.source.substr(std::string(kEmbedded).size()), spec.rows);
+  } catch (const InputError& e) {
+    throw_spec(spec.source, spec.key + ".source", e.what());
+  }
   for (std::size_t r = 0; r < t.data.rows(); ++r) t.lines.push_back(r + 1);
   for (const auto& [name, type] : spec.types) {
     const std::string key = spec.key + ".types." + name;
@@ -80,6 +90,7 @@ Dataset load_dataset(const DataSpec& given) {
   for (const auto& derived : spec.derived) add_derived(table.data, derived);
   for (const auto& filter : spec.filters) apply_filter(table, filter);
   resolve_roles(table, spec, file_columns);
+  table.data.set_source_lines(std::move(table.lines));
   return std::move(table.data);
 }
 

@@ -19,6 +19,7 @@ struct CsvOptions {
   std::vector<std::string> names;           // names to use when header = false (or to rename)
   std::vector<std::string> missing_markers = {"?", "NA", ""};
   bool trim = true;                         // strip spaces/tabs around unquoted fields
+  bool rename_duplicates = false;           // repeated header names become name.1, name.2, ...
 };
 
 // Keep rows where `column` is in `in` (categorical, by level text) or within [min, max] (numeric).

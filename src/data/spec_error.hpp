@@ -1,5 +1,6 @@
 #pragma once
-// Messages for problems with the data section of a config: "SOURCE: KEY: message", so the user
+// Messages for problems with the data section of a config: "SOURCE: config key 'KEY': message"
+// (the wording config errors use), so the user
 // sees both which file was being shaped and which config key to fix.
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@ namespace adm::data {
 
 [[noreturn]] inline void throw_spec(const std::string& source, const std::string& key,
                                     const std::string& message) {
-  throw_input(source, 0, 0, key + ": " + message);
+  throw_input(source, 0, 0, "config key '" + key + "': " + message);
 }
 
 // "a, b, c" (at most 20 names then ", ...": enough to spot a typo without flooding the terminal).

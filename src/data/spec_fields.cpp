@@ -11,6 +11,14 @@ void describe(config::Fields& f, CsvOptions& csv) {
   f.text_list("missing", csv.missing_markers,
               "Cell texts read as missing (after trimming); a quoted empty field is missing too.");
   f.boolean("trim", csv.trim, "Strip spaces and tabs around unquoted fields.");
+  if (f.mode() == config::Fields::Mode::Read) {
+    if (!csv.header && csv.names.empty()) f.fail("names", "is required when header = false");
+    if (csv.quote == csv.delimiter) f.fail("quote", "must differ from the delimiter");
+    for (char c : {csv.quote, csv.delimiter})
+      if (c == '\n' || c == '\r') f.fail("delimiter", "line breaks cannot separate or quote fields");
+  }
+  f.boolean("rename_duplicates", csv.rename_duplicates,
+            "Rename repeated header names to name.1, name.2, ... instead of failing.");
 }
 
 void describe(config::Fields& f, RowFilter& filter) {

@@ -69,6 +69,9 @@ ExperimentConfig parse_config(const std::string& text, const std::string& origin
 }
 
 ExperimentConfig load_config(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(path + ": cannot read config file: it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open config file");
   std::ostringstream text;

@@ -36,8 +36,9 @@ std::vector<std::int32_t> decision_codes(const ExperimentConfig& config, const d
   std::vector<std::int32_t> codes(data.rows(), 0);
   for (std::size_t i = 0; i < data.rows(); ++i) {
     if (column.is_missing(i))
-      throw InputError(data.source() + ": row " + std::to_string(i + 1) + ": decision column '" +
-                       name + "' is missing; fairness metrics need a decision for every row");
+      throw InputError(at_location(data.source(), data.source_line(i), 0,
+                                   "decision column '" + name +
+                                       "' is missing; fairness metrics need a decision for every row"));
     codes[i] = column.cell_text(i) == config.fairness.prediction_positive ? 1 : 0;
   }
   bool any = false;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 
 #include "admissible_version.hpp"
@@ -57,6 +58,13 @@ RunOutcome run_experiment(const RunRequest& request) {
 
   data::Dataset data;
   comm.agree([&] {
+    std::error_code ec;
+    if (std::filesystem::is_directory(outcome.out_path, ec))
+      throw InputError(outcome.out_path + ": the result file (--out or run.out) names a directory");
+    const auto folder = std::filesystem::path(outcome.out_path).parent_path();
+    if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec)
+      throw InputError(outcome.out_path + ": cannot create the folder of the result file: " +
+                       ec.message());
     data = data::load_dataset(config.data);
     check_pipeline_inputs(config, data);
   });

@@ -187,7 +187,7 @@ TEST_CASE("csv errors: names", "[data][csv][errors]") {
   CHECK_THAT(input_error([&] {
                read_csv(three.path(), {}, {{"zz", ColumnType::Numeric}});
              }),
-             Contains("unknown column 'zz'"));
+             Contains("config key 'data.types.zz': no column 'zz'"));
 }
 
 TEST_CASE("csv errors: field counts and quotes give physical line and field",

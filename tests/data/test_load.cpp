@@ -69,7 +69,7 @@ TEST_CASE("load: drop columns", "[data][load]") {
   CHECK(d.roles().features == std::vector<std::string>{"age", "sex", "priors", "w"});
   s.drop = {"id", "nope"};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             StartsWith(kPeople + ": data.drop[1]: unknown column 'nope'"));
+             StartsWith(kPeople + ": config key 'data.drop[1]': unknown column 'nope'"));
 }
 
 TEST_CASE("load: derived binary column age >= 25", "[data][load]") {
@@ -86,13 +86,13 @@ TEST_CASE("load: derived binary column age >= 25", "[data][load]") {
   DataSpec bad = people();
   bad.derived.push_back(DerivedColumn{"data.derive[0]", "x", "race", ">=", 1.0});
   CHECK_THAT(input_error([&] { load_dataset(bad); }),
-             StartsWith(kPeople + ": data.derive[0].column: column 'race' is categorical"));
+             StartsWith(kPeople + ": config key 'data.derive[0].column': column 'race' is categorical"));
   bad.derived[0] = DerivedColumn{"data.derive[0]", "age", "score", ">=", 1.0};
   CHECK_THAT(input_error([&] { load_dataset(bad); }),
-             Contains("data.derive[0].name: column 'age' already exists"));
+             Contains("config key 'data.derive[0].name': column 'age' already exists"));
   bad.derived[0] = DerivedColumn{"data.derive[0]", "x", "agee", ">=", 1.0};
   CHECK_THAT(input_error([&] { load_dataset(bad); }),
-             Contains("data.derive[0].column: unknown column 'agee'"));
+             Contains("config key 'data.derive[0].column': unknown column 'agee'"));
 }
 
 TEST_CASE("load: filter race in [African-American, Caucasian]", "[data][load]") {
@@ -105,10 +105,10 @@ TEST_CASE("load: filter race in [African-American, Caucasian]", "[data][load]") 
   s.filters[0] = filter_in("race", {"African-American", "Caucasion"});
   CHECK_THAT(input_error([&] { load_dataset(s); }),
              StartsWith(kPeople +
-                        ": data.filter[0].in: level 'Caucasion' does not occur in column 'race'"));
+                        ": config key 'data.filter[0].in': level 'Caucasion' does not occur in column 'race'"));
   s.filters[0] = filter_in("racee", {"x"});
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.filter[0].column: unknown column 'racee'"));
+             Contains("config key 'data.filter[0].column': unknown column 'racee'"));
 }
 
 TEST_CASE("load: numeric range filters are inclusive; empty results are errors", "[data][load]") {
@@ -123,38 +123,38 @@ TEST_CASE("load: numeric range filters are inclusive; empty results are errors",
   CHECK(ids(load_dataset(s)) == std::vector<double>{1, 2, 5, 8});
   s.filters[0].min = 100;
   s.filters[0].max.reset();
-  CHECK_THAT(input_error([&] { load_dataset(s); }), Contains("data.filter[0]: no rows are left"));
+  CHECK_THAT(input_error([&] { load_dataset(s); }), Contains("config key 'data.filter[0]': no rows are left"));
   s.filters[0] = filter_in("priors", {"0", "5"});
   CHECK(ids(load_dataset(s)) == std::vector<double>{1, 5, 6, 8});
   s.filters[0] = filter_in("priors", {"4"});
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.filter[0].in: value 4 does not occur"));
+             Contains("config key 'data.filter[0].in': value 4 does not occur"));
 }
 
 TEST_CASE("load: role errors name their config keys", "[data][load]") {
   DataSpec s = people();
   s.roles.target = "labl";
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             StartsWith(kPeople + ": data.target: unknown column 'labl'"));
+             StartsWith(kPeople + ": config key 'data.target': unknown column 'labl'"));
   s = people();
   s.roles.sensitive = {"age"};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.sensitive: sensitive attribute 'age' is numeric") &&
+             Contains("config key 'data.sensitive': sensitive attribute 'age' is numeric") &&
                  Contains("data.derive") && Contains("data.types"));
   s = people();
   s.roles.features = {"age", "sex", "age"};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.features: feature 'age' is named twice"));
+             Contains("config key 'data.features': feature 'age' is named twice"));
   s.roles.features = {"age", "label"};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.features: feature 'label' is also the target"));
+             Contains("config key 'data.features': feature 'label' is also the target"));
   s = people();
   s.roles.weights = "sex";
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.weights: weights column 'sex' must be numeric"));
+             Contains("config key 'data.weights': weights column 'sex' must be numeric"));
   s.roles.weights = "race";
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.weights: 'race' already has another role"));
+             Contains("config key 'data.weights': 'race' already has another role"));
 }
 
 TEST_CASE("load: negative weights are reported at their file line", "[data][load]") {
@@ -163,7 +163,7 @@ TEST_CASE("load: negative weights are reported at their file line", "[data][load
   s.source = f.path();
   s.roles = {"y", {"g"}, {}, "w"};
   CHECK(input_error([&] { load_dataset(s); }) ==
-        f.path() + ":3:3: data.weights: weight -1 in column 'w' must be finite and >= 0");
+        f.path() + ":3:3: config key 'data.weights': weight -1 in column 'w' must be finite and >= 0");
 }
 
 TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
@@ -177,7 +177,7 @@ TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
         std::vector<std::int32_t>{0, 1, 0, 1, 0, 1, 1, 0});
   s.positive = "maybe";
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.positive: positive level 'maybe' does not occur in target 'label'"));
+             Contains("config key 'data.positive': positive level 'maybe' does not occur in target 'label'"));
   // A numeric integer target is matched by value; a fractional one is refused.
   s.positive = "2";
   s.roles.target = "priors";
@@ -187,7 +187,7 @@ TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
   s.roles.target = "score";
   s.positive = "4";
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.positive: target 'score' has non-integer values"));
+             Contains("config key 'data.positive': target 'score' has non-integer values"));
 }
 
 TEST_CASE("load: missing-value policies on role columns", "[data][load]") {
@@ -231,7 +231,7 @@ TEST_CASE("load: intersection of sensitive attributes comes first", "[data][load
   CHECK(std::find(d.roles().features.begin(), d.roles().features.end(), name) ==
         d.roles().features.end());
   s.roles.sensitive = {"race"};
-  CHECK_THAT(input_error([&] { load_dataset(s); }), Contains("data.intersect: needs at least two"));
+  CHECK_THAT(input_error([&] { load_dataset(s); }), Contains("config key 'data.intersect': needs at least two"));
 }
 
 TEST_CASE("load: empty sensitive groups are errors naming the key", "[data][load]") {
@@ -241,13 +241,13 @@ TEST_CASE("load: empty sensitive groups are errors naming the key", "[data][load
   CHECK_THAT(
       input_error([&] { load_dataset(s); }),
       StartsWith(kPeople +
-                 ": data.filter[0].in: group 'Asian' of sensitive attribute 'race' has no rows"));
+                 ": config key 'data.filter[0].in': group 'Asian' of sensitive attribute 'race' has no rows"));
   s = people();
   s.roles.sensitive = {"sex"};
   s.filters.push_back(filter_in("sex", {"Female"}));
   CHECK_THAT(
       input_error([&] { load_dataset(s); }),
-      Contains("data.sensitive: sensitive attribute 'sex' has 1 non-empty group(s) (Female)"));
+      Contains("config key 'data.sensitive': sensitive attribute 'sex' has 1 non-empty group(s) (Female)"));
   s = people();
   RowFilter young;
   young.key = "data.filter[0]";
@@ -284,9 +284,9 @@ TEST_CASE("load: embedded source with types, drops and a positive level", "[data
         d.roles().features.end());
   s.types = {{"race", adm::data::ColumnType::Numeric}};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("data.types.race: column 'race' is declared numeric"));
+             Contains("config key 'data.types.race': column 'race' is declared numeric"));
   s.types.clear();
   s.filters.push_back(filter_in("sex", {"nobody"}));
   CHECK_THAT(input_error([&] { load_dataset(s); }),
-             StartsWith("embedded:demo: data.filter[0].in: level 'nobody'"));
+             StartsWith("embedded:demo: config key 'data.filter[0].in': level 'nobody'"));
 }
