@@ -114,17 +114,24 @@ void fairness_stage(StageContext& context) {
     const std::string base = "/fairness/" + a.attribute;
     const auto& s = data.column(a.attribute);
     results.add(base + "/groups", s.levels(), "Groups, in the order of the per-group datasets.");
-    std::vector<double> sel, tpr, fpr, ppv, npv;
+    std::vector<double> sel, tpr, fpr, fnr, ppv, npv, acc, count;
     for (const auto& g : report.per_group) {
+      count.push_back(g.count);
       sel.push_back(g.selection_rate);
       tpr.push_back(g.tpr);
       fpr.push_back(g.fpr);
+      fnr.push_back(g.fnr);
       ppv.push_back(g.ppv);
       npv.push_back(g.npv);
+      acc.push_back(g.accuracy);
     }
+    results.add(base + "/count", count, "Rows (or total weight) per group.", "rows");
     results.add(base + "/selection_rate", sel, "P(decision = 1 | group).", "fraction");
     results.add(base + "/tpr", tpr, "True positive rate per group (NaN: no positives).", "fraction");
     results.add(base + "/fpr", fpr, "False positive rate per group (NaN: no negatives).", "fraction");
+    results.add(base + "/fnr", fnr, "False negative rate per group (NaN: no positives).", "fraction");
+    results.add(base + "/accuracy", acc, "Share of decisions equal to the outcome, per group.",
+                "fraction");
     results.add(base + "/ppv", ppv, "Positive predictive value per group.", "fraction");
     results.add(base + "/npv", npv, "Negative predictive value per group.", "fraction");
     results.add(base + "/metrics", values, "Headline metrics, named by /fairness/metric_names.",

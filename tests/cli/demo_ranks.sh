@@ -2,7 +2,7 @@
 # The demo's result datasets are bitwise identical at 1, 2 and 4 ranks.
 set -euo pipefail
 source "$(dirname "$0")/../mpi/mpi_env.sh"
-source "$(dirname "$0")/../mpi/h5attr.sh"
+source "$(dirname "$0")/../lib/h5.sh"
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for n in 1 2 4; do

@@ -3,7 +3,7 @@
 # from its checkpoint, and its results equal an uninterrupted run's bit for bit.
 set -euo pipefail
 source "$(dirname "$0")/../mpi/mpi_env.sh"
-source "$(dirname "$0")/../mpi/h5attr.sh"
+source "$(dirname "$0")/../lib/h5.sh"
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bin" config-keys > /dev/null
