@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
     const double mb = double(std::filesystem::file_size(csv)) / 1e6;
     std::size_t rows = 0;
     const double s = best_seconds(3, [&] { rows = adm::data::read_csv(csv).rows(); });
-    std::printf("csv_read        %-40s %8zu rows  %7.3f s  %7.1f MB/s\n", csv.c_str(), rows, s, mb / s);
+    std::printf("csv_read        %-40s %8zu rows  %7.3f s  %7.1f MB/s\n", csv.c_str(), rows, s,
+                mb / s);
   } else {
     std::printf("csv_read        skipped (no CSV given and no shared data folder)\n");
   }
@@ -50,9 +51,12 @@ int main(int argc, char** argv) {
   auto data = adm::data::make_embedded("demo", n);
   const std::vector<std::string> y{"repaid"}, x{"zip_code"}, s{"race", "sex"};
   double cmi = 0;
-  const double t_cmi = best_seconds(5, [&] { cmi = adm::info::conditional_mutual_information(data, y, x, s); });
-  std::printf("plugin_cmi      I(Y;X|S) on %zu rows                %7.4f s  %7.1f Mrows/s  (value %.5f bits)\n",
-              n, t_cmi, n / t_cmi / 1e6, cmi);
+  const double t_cmi =
+      best_seconds(5, [&] { cmi = adm::info::conditional_mutual_information(data, y, x, s); });
+  std::printf(
+      "plugin_cmi      I(Y;X|S) on %zu rows                %7.4f s  %7.1f Mrows/s  (value %.5f "
+      "bits)\n",
+      n, t_cmi, n / t_cmi / 1e6, cmi);
 
   std::vector<std::int32_t> decisions = data.column("approved").codes();
   adm::fairness::FairnessInputs in;
@@ -67,7 +71,9 @@ int main(int argc, char** argv) {
 
   // Farm overhead: 100k trivial tasks through a size-1 farm vs the same work in a plain loop.
   const std::size_t tasks = 100000;
-  auto work = [](std::size_t i, adm::Rng& r) { return std::vector<double>{double(i) + r.uniform()}; };
+  auto work = [](std::size_t i, adm::Rng& r) {
+    return std::vector<double>{double(i) + r.uniform()};
+  };
   adm::dist::TaskFarm farm(adm::dist::Communicator::world(), adm::dist::FarmOptions{3});
   const double t_farm = best_seconds(3, [&] { farm.run("bench", tasks, work); });
   const double t_loop = best_seconds(3, [&] {

@@ -23,7 +23,10 @@ std::string joined_command_line(int argc, char** argv) {
 int run_config(const ExperimentConfig& config, const std::string& out, bool resume,
                const std::string& command_line) {
   auto& comm = adm::dist::Communicator::world();
-  adm::pipelines::RunRequest request{config, out, resume, command_line,
+  adm::pipelines::RunRequest request{config,
+                                     out,
+                                     resume,
+                                     command_line,
                                      comm.is_root() ? &std::cout : nullptr,
                                      comm.is_root() ? &std::cerr : nullptr};
   adm::pipelines::run_experiment(request);
@@ -31,7 +34,8 @@ int run_config(const ExperimentConfig& config, const std::string& out, bool resu
 }
 
 int report(const std::exception& e, adm::dist::Communicator& comm) {
-  const int code = dynamic_cast<const adm::InputError*>(&e) ? adm::kExitBadInput : adm::kExitInternal;
+  const int code =
+      dynamic_cast<const adm::InputError*>(&e) ? adm::kExitBadInput : adm::kExitInternal;
   const bool collective = dynamic_cast<const adm::CollectiveFailure*>(&e) != nullptr;
   if (comm.is_root() || !collective) {
     std::cerr << "admissible: error: ";
@@ -48,8 +52,8 @@ int report(const std::exception& e, adm::dist::Communicator& comm) {
 int main(int argc, char** argv) {
   auto& comm = adm::dist::Communicator::world();
   CLI::App app{"admissible: fair, interpretable and accurate machine learning under MPI"};
-  app.set_version_flag("--version", std::string("admissible ") + adm::kVersion + " (" +
-                                        adm::kGitRevision + ")");
+  app.set_version_flag("--version",
+                       std::string("admissible ") + adm::kVersion + " (" + adm::kGitRevision + ")");
   app.require_subcommand(1);
 
   std::string config_path, out;
@@ -74,7 +78,8 @@ int main(int argc, char** argv) {
   compare->add_option("A B", compare_files, "Two result files")->required()->expected(2);
   compare->add_option("--exclude", exclude, "Path prefixes to ignore (default /timing)");
 
-  auto* keys = app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
+  auto* keys =
+      app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
 
   try {
     app.parse(argc, argv);
@@ -99,7 +104,9 @@ int main(int argc, char** argv) {
     if (*run || *demo) return run_config(config, out, resume, command_line);
     if (*validate) {
       std::string what;
-      comm.agree([&] { what = adm::pipelines::validate_experiment(adm::pipelines::load_config(config_path)); });
+      comm.agree([&] {
+        what = adm::pipelines::validate_experiment(adm::pipelines::load_config(config_path));
+      });
       if (comm.is_root()) std::cout << config_path << ": ok (" << what << ")" << std::endl;
       return adm::kExitOk;
     }

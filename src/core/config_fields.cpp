@@ -1,11 +1,12 @@
 #include "core/config_fields.hpp"
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "core/error.hpp"
 
@@ -48,13 +49,20 @@ std::string describe_range(RealRange r) {
 
 const char* toml_type_name(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::table: return "a table";
-    default: return "a date/time";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::table:
+      return "a table";
+    default:
+      return "a date/time";
   }
 }
 
@@ -98,7 +106,8 @@ void Fields::fail(const char* key, const std::string& message) const {
       column = in_->source().begin.column;
     }
   }
-  throw InputError(at_location(file_, line, column, "config key '" + key_path(key) + "': " + message));
+  throw InputError(
+      at_location(file_, line, column, "config key '" + key_path(key) + "': " + message));
 }
 
 const toml::node* Fields::find(const char* key) {
@@ -135,7 +144,8 @@ void Fields::boolean(const char* key, bool& value, const char* doc) {
     return;
   }
   if (const auto* n = find(key)) {
-    if (!n->is_boolean()) fail(key, std::string("expected true or false, got ") + toml_type_name(*n));
+    if (!n->is_boolean())
+      fail(key, std::string("expected true or false, got ") + toml_type_name(*n));
     value = n->as_boolean()->get();
   }
 }
@@ -172,9 +182,12 @@ void Fields::real(const char* key, double& value, const char* doc, RealRange ran
   }
   if (const auto* n = find(key)) {
     double v = 0;
-    if (n->is_floating_point()) v = n->as_floating_point()->get();
-    else if (n->is_integer()) v = static_cast<double>(n->as_integer()->get());
-    else fail(key, std::string("expected a number, got ") + toml_type_name(*n));
+    if (n->is_floating_point())
+      v = n->as_floating_point()->get();
+    else if (n->is_integer())
+      v = static_cast<double>(n->as_integer()->get());
+    else
+      fail(key, std::string("expected a number, got ") + toml_type_name(*n));
     const bool below = range.min_exclusive ? !(v > range.min) : !(v >= range.min);
     const bool above = range.max_exclusive ? !(v < range.max) : !(v <= range.max);
     if (std::isnan(v) || below || above)
@@ -191,7 +204,8 @@ void Fields::optional_real(const char* key, std::optional<double>& value, const 
   }
   if (find(key)) {
     double v = 0;
-    real(key, v, doc, RealRange{-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()});
+    real(key, v, doc,
+         RealRange{-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()});
     value = v;
   }
 }
@@ -326,7 +340,9 @@ void Fields::subsection_list(const char* key, const char* doc, std::size_t size,
   const auto* n = find(key);
   if (!n) return resize(0);
   const auto* a = n->as_array();
-  if (!a) fail(key, std::string("expected an array of tables ([[") + key + "]]), got " + toml_type_name(*n));
+  if (!a)
+    fail(key,
+         std::string("expected an array of tables ([[") + key + "]]), got " + toml_type_name(*n));
   resize(a->size());
   for (std::size_t i = 0; i < a->size(); ++i) {
     const auto* t = a->get(i)->as_table();
@@ -341,7 +357,7 @@ std::string default_data_dir() {
   if (const char* env = std::getenv("ADMISSIBLE_DATA"); env && *env) return env;
   namespace fs = std::filesystem;
   for (const fs::path& candidate : {fs::path(ADM_SOURCE_DIR) / ".." / "shared" / "data",
-                                   fs::current_path() / ".." / "shared" / "data"}) {
+                                    fs::current_path() / ".." / "shared" / "data"}) {
     std::error_code ec;
     if (fs::is_directory(candidate, ec)) return fs::weakly_canonical(candidate, ec).string();
   }
@@ -360,8 +376,9 @@ std::string expand_variables(const std::string& text,
       if (name == "ADMISSIBLE_DATA") {
         value = default_data_dir();
         if (value.empty())
-          on_error("${ADMISSIBLE_DATA} is not set and no shared/data folder was found beside the "
-                   "checkout; set ADMISSIBLE_DATA to the data folder");
+          on_error(
+              "${ADMISSIBLE_DATA} is not set and no shared/data folder was found beside the "
+              "checkout; set ADMISSIBLE_DATA to the data folder");
       } else if (const char* env = std::getenv(name.c_str())) {
         value = env;
       } else {

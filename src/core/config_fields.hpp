@@ -2,13 +2,13 @@
 // One description per config section drives three things: reading a TOML table into a typed struct
 // (with type and range checks, and unknown keys as errors), writing the resolved config back out
 // (so result files record every value actually used, defaults included), and printing the reference
-// documentation of every key. A section is any type with a free `void describe(Fields&, T&)` found by
-// argument-dependent lookup.
+// documentation of every key. A section is any type with a free `void describe(Fields&, T&)` found
+// by argument-dependent lookup.
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -132,7 +132,8 @@ class Fields {
 
 // Expand ${VAR} in a path. ADMISSIBLE_DATA defaults to the shared data folder beside the checkout
 // when that folder exists. An undefined variable is an error naming it.
-std::string expand_variables(const std::string& text, const std::function<void(const std::string&)>& on_error);
+std::string expand_variables(const std::string& text,
+                             const std::function<void(const std::string&)>& on_error);
 
 // The data folder ${ADMISSIBLE_DATA} resolves to, or "" when neither the variable nor the default
 // folder exists (tests use this to skip reproductions with a clear message).

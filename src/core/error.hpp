@@ -18,7 +18,8 @@ class InternalError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// "file:line:col: message" (line/col omitted when 0), the format compilers use, so editors can jump there.
+// "file:line:col: message" (line/col omitted when 0), the format compilers use, so editors can jump
+// there.
 std::string at_location(const std::string& file, std::size_t line, std::size_t column,
                         const std::string& message);
 

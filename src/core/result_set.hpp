@@ -20,13 +20,13 @@ class ResultSet {
  public:
   void add(std::string path, std::vector<double> values, std::string description, std::string units,
            std::vector<std::size_t> dims = {}) {
-    entries_.push_back({std::move(path), std::move(values), std::move(description), std::move(units),
-                        std::move(dims)});
+    entries_.push_back({std::move(path), std::move(values), std::move(description),
+                        std::move(units), std::move(dims)});
   }
   void add(std::string path, std::vector<std::int64_t> values, std::string description,
            std::string units, std::vector<std::size_t> dims = {}) {
-    entries_.push_back({std::move(path), std::move(values), std::move(description), std::move(units),
-                        std::move(dims)});
+    entries_.push_back({std::move(path), std::move(values), std::move(description),
+                        std::move(units), std::move(dims)});
   }
   void add(std::string path, std::vector<std::string> values, std::string description) {
     entries_.push_back({std::move(path), std::move(values), std::move(description), "", {}});

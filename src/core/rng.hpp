@@ -1,8 +1,8 @@
 #pragma once
-// Deterministic random streams. Every stream is named by (master seed, stream name, task index), never
-// by rank or thread, so any partition of tasks over ranks draws the same numbers. The generator and the
-// distributions are our own (xoshiro256** + exact transforms) so results do not depend on the
-// standard library's unspecified distribution algorithms.
+// Deterministic random streams. Every stream is named by (master seed, stream name, task index),
+// never by rank or thread, so any partition of tasks over ranks draws the same numbers. The
+// generator and the distributions are our own (xoshiro256** + exact transforms) so results do not
+// depend on the standard library's unspecified distribution algorithms.
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -15,9 +15,9 @@ class Rng {
   Rng(std::uint64_t seed, std::string_view stream, std::uint64_t index = 0);
 
   std::uint64_t next_u64();
-  double uniform();                               // [0, 1), 53 random bits
-  std::uint64_t uniform_index(std::uint64_t n);   // uniform on {0, ..., n-1}, unbiased; n > 0
-  double normal();                                // standard normal (polar Box-Muller, no caching)
+  double uniform();                              // [0, 1), 53 random bits
+  std::uint64_t uniform_index(std::uint64_t n);  // uniform on {0, ..., n-1}, unbiased; n > 0
+  double normal();                               // standard normal (polar Box-Muller, no caching)
   bool bernoulli(double p);
   // Index drawn with probability proportional to weights[i] (non-negative, positive sum).
   std::size_t categorical(std::span<const double> weights);

@@ -84,13 +84,17 @@ Column Column::take(const std::vector<std::size_t>& rows) const {
   out.type_ = type_;
   out.levels_ = levels_;
   out.missing_.reserve(rows.size());
-  if (is_categorical()) out.codes_.reserve(rows.size());
-  else out.values_.reserve(rows.size());
+  if (is_categorical())
+    out.codes_.reserve(rows.size());
+  else
+    out.values_.reserve(rows.size());
   for (std::size_t r : rows) {
     if (r >= size()) throw InternalError("Column::take: row index out of range");
     out.missing_.push_back(missing_[r]);
-    if (is_categorical()) out.codes_.push_back(codes_[r]);
-    else out.values_.push_back(values_[r]);
+    if (is_categorical())
+      out.codes_.push_back(codes_[r]);
+    else
+      out.values_.push_back(values_[r]);
   }
   return out;
 }

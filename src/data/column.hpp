@@ -1,5 +1,6 @@
 #pragma once
-// One typed column: categorical (integer codes into `levels`) or numeric (double), with a missing mask.
+// One typed column: categorical (integer codes into `levels`) or numeric (double), with a missing
+// mask.
 #include <cstdint>
 #include <string>
 #include <vector>

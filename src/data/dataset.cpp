@@ -17,7 +17,8 @@ void Dataset::add(Column column) {
 
 void Dataset::replace(Column column) {
   auto it = index_.find(column.name());
-  if (it == index_.end()) throw InternalError("Dataset::replace: no column '" + column.name() + "'");
+  if (it == index_.end())
+    throw InternalError("Dataset::replace: no column '" + column.name() + "'");
   if (column.size() != rows()) throw InternalError("Dataset::replace: row count differs");
   columns_[it->second] = std::move(column);
 }

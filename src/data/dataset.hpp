@@ -15,7 +15,7 @@ struct Roles {
   std::string target;                  // may be empty (unsupervised use)
   std::vector<std::string> sensitive;  // one or several protected attributes
   std::vector<std::string> features;
-  std::string weights;                 // optional numeric column of row weights
+  std::string weights;  // optional numeric column of row weights
 };
 
 class Dataset {
@@ -28,7 +28,7 @@ class Dataset {
   std::size_t rows() const { return columns_.empty() ? 0 : columns_.front().size(); }
   std::size_t cols() const { return columns_.size(); }
 
-  void add(Column column);  // throws InternalError on length mismatch or duplicate name
+  void add(Column column);      // throws InternalError on length mismatch or duplicate name
   void replace(Column column);  // same name, same length
   void remove(const std::string& name);
   bool has(const std::string& name) const { return index_.count(name) != 0; }

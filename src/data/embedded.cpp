@@ -27,7 +27,8 @@ Dataset make_demo(std::uint64_t rows) {
   const std::vector<double> zip_a = {0.30, 0.30, 0.25, 0.05, 0.05, 0.05};
   const std::vector<double> zip_b = {0.05, 0.05, 0.05, 0.25, 0.30, 0.30};
 
-  std::vector<std::int32_t> race(rows), sex(rows), zip(rows), color(rows), repaid(rows), approved(rows);
+  std::vector<std::int32_t> race(rows), sex(rows), zip(rows), color(rows), repaid(rows),
+      approved(rows);
   std::vector<double> income(rows), debt(rows), years(rows), age(rows);
   for (std::size_t i = 0; i < rows; ++i) {
     race[i] = rng.bernoulli(0.4) ? 1 : 0;
@@ -35,14 +36,15 @@ Dataset make_demo(std::uint64_t rows) {
     zip[i] = static_cast<std::int32_t>(rng.categorical(race[i] ? zip_b : zip_a));
     color[i] = static_cast<std::int32_t>(rng.uniform_index(3));
     income[i] = std::round(std::exp(3.9 - 0.45 * race[i] + 0.35 * rng.normal()) * 10.0) / 10.0;
-    debt[i] = std::round(std::min(0.95, std::max(0.0, 0.35 + 0.15 * rng.normal())) * 1000.0) / 1000.0;
+    debt[i] =
+        std::round(std::min(0.95, std::max(0.0, 0.35 + 0.15 * rng.normal())) * 1000.0) / 1000.0;
     years[i] = std::round(std::max(0.0, 8.0 + 5.0 * rng.normal()));
     age[i] = std::round(std::min(80.0, std::max(18.0, 40.0 + 12.0 * rng.normal())));
-    const double logit =
-        -0.8 - 0.6 * race[i] + 0.045 * (income[i] - 45.0) - 6.0 * (debt[i] - 0.35) + 0.12 * (years[i] - 8.0);
+    const double logit = -0.8 - 0.6 * race[i] + 0.045 * (income[i] - 45.0) -
+                         6.0 * (debt[i] - 0.35) + 0.12 * (years[i] - 8.0);
     repaid[i] = rng.bernoulli(1.0 / (1.0 + std::exp(-logit))) ? 1 : 0;
-    const double score = 0.04 * (income[i] - 45.0) - 5.0 * (debt[i] - 0.35) + 0.08 * (years[i] - 8.0) -
-                         (zip[i] >= 3 ? 0.9 : 0.0);
+    const double score = 0.04 * (income[i] - 45.0) - 5.0 * (debt[i] - 0.35) +
+                         0.08 * (years[i] - 8.0) - (zip[i] >= 3 ? 0.9 : 0.0);
     approved[i] = score > -0.3 ? 1 : 0;
   }
   Dataset d("embedded:demo");

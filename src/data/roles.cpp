@@ -117,8 +117,8 @@ void check_weights(const Context& c, const std::string& name) {
     const double v = w.values()[r];
     if (!std::isfinite(v) || v < 0.0)
       throw_input(c.src(), c.table.lines[r], c.file_column(name),
-                  "config key '" + c.key("weights") + "': weight " + w.cell_text(r) + " in column '" + name +
-                      "' must be finite and >= 0");
+                  "config key '" + c.key("weights") + "': weight " + w.cell_text(r) +
+                      " in column '" + name + "' must be finite and >= 0");
     total += v;
   }
   if (!(total > 0.0)) throw_spec(c.src(), c.key("weights"), "all weights are zero");
@@ -193,8 +193,8 @@ void check_groups(Context& c, const std::vector<std::string>& sensitive) {
     if (kept.size() < 2)
       throw_spec(c.src(), c.key("sensitive"),
                  "sensitive attribute '" + s + "' has " + std::to_string(kept.size()) +
-                     " non-empty group(s) (" + name_list(kept) +
-                     ")" + (c.spec.filters.empty() ? "" : " after filtering") +
+                     " non-empty group(s) (" + name_list(kept) + ")" +
+                     (c.spec.filters.empty() ? "" : " after filtering") +
                      "; at least two are needed");
     if (kept.size() == levels.size()) continue;
     std::vector<std::int32_t> codes = col.codes();

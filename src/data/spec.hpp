@@ -15,11 +15,11 @@ namespace adm::data {
 struct CsvOptions {
   char delimiter = ',';
   char quote = '"';
-  bool header = true;                       // first line holds the names
-  std::vector<std::string> names;           // names to use when header = false (or to rename)
+  bool header = true;              // first line holds the names
+  std::vector<std::string> names;  // names to use when header = false (or to rename)
   std::vector<std::string> missing_markers = {"?", "NA", ""};
-  bool trim = true;                         // strip spaces/tabs around unquoted fields
-  bool rename_duplicates = false;           // repeated header names become name.1, name.2, ...
+  bool trim = true;                // strip spaces/tabs around unquoted fields
+  bool rename_duplicates = false;  // repeated header names become name.1, name.2, ...
 };
 
 // Keep rows where `column` is in `in` (categorical, by level text) or within [min, max] (numeric).
@@ -43,16 +43,16 @@ struct DerivedColumn {
 enum class MissingPolicy { Error, DropRows, Keep };
 
 struct DataSpec {
-  std::string key = "data";     // config table, for messages
-  std::string source;           // CSV path, or "embedded:NAME" for a built-in dataset
-  std::uint64_t rows = 0;       // size of an embedded dataset (0 = its default)
+  std::string key = "data";  // config table, for messages
+  std::string source;        // CSV path, or "embedded:NAME" for a built-in dataset
+  std::uint64_t rows = 0;    // size of an embedded dataset (0 = its default)
   CsvOptions csv;
   std::map<std::string, ColumnType> types;  // type overrides by column name
   std::vector<std::string> drop;
   std::vector<DerivedColumn> derived;
   std::vector<RowFilter> filters;
-  Roles roles;                  // features empty = every column not otherwise used
-  std::string positive;         // target's positive level; empty = target used as is
+  Roles roles;                       // features empty = every column not otherwise used
+  std::string positive;              // target's positive level; empty = target used as is
   bool intersect_sensitive = false;  // add one column crossing all sensitive attributes
   // Rows with a missing value in a role column: error naming file and line, drop them, or keep.
   MissingPolicy missing = MissingPolicy::Error;

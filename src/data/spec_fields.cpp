@@ -15,7 +15,8 @@ void describe(config::Fields& f, CsvOptions& csv) {
     if (!csv.header && csv.names.empty()) f.fail("names", "is required when header = false");
     if (csv.quote == csv.delimiter) f.fail("quote", "must differ from the delimiter");
     for (char c : {csv.quote, csv.delimiter})
-      if (c == '\n' || c == '\r') f.fail("delimiter", "line breaks cannot separate or quote fields");
+      if (c == '\n' || c == '\r')
+        f.fail("delimiter", "line breaks cannot separate or quote fields");
   }
   f.boolean("rename_duplicates", csv.rename_duplicates,
             "Rename repeated header names to name.1, name.2, ... instead of failing.");
@@ -64,21 +65,25 @@ void describe(config::Fields& f, DataSpec& spec) {
   for (const auto& [name, type] : types)
     spec.types[name] = type == "numeric" ? ColumnType::Numeric : ColumnType::Categorical;
   f.text_list("drop", spec.drop, "Columns removed right after reading.");
-  f.section_list("derive", spec.derived, "A binary column derived by a threshold (e.g. age >= 25).");
+  f.section_list("derive", spec.derived,
+                 "A binary column derived by a threshold (e.g. age >= 25).");
   f.section_list("filter", spec.filters, "Keep only rows passing every filter (applied in order).");
   f.text("target", spec.roles.target, "Outcome column.");
-  f.text("positive", spec.positive,
-         "Target level counted as the positive outcome; the target becomes 0/1 with 1 = this level.");
+  f.text(
+      "positive", spec.positive,
+      "Target level counted as the positive outcome; the target becomes 0/1 with 1 = this level.");
   f.text_list("sensitive", spec.roles.sensitive, "Protected attributes (categorical).");
   f.boolean("intersect", spec.intersect_sensitive,
             "Add the intersection of all sensitive attributes as the first sensitive column.");
   f.text_list("features", spec.roles.features,
               "Feature columns (empty = every column not used as target, sensitive or weights).");
   f.text("weights", spec.roles.weights, "Optional numeric column of non-negative row weights.");
-  f.choice("missing", spec.missing,
-           "Rows with a missing value in a used column: error (naming file and line), drop, or keep.",
-           {{"error", MissingPolicy::Error}, {"drop", MissingPolicy::DropRows},
-            {"keep", MissingPolicy::Keep}});
+  f.choice(
+      "missing", spec.missing,
+      "Rows with a missing value in a used column: error (naming file and line), drop, or keep.",
+      {{"error", MissingPolicy::Error},
+       {"drop", MissingPolicy::DropRows},
+       {"keep", MissingPolicy::Keep}});
   if (f.mode() == config::Fields::Mode::Read && spec.source.empty())
     f.fail("source", "is required");
 }

@@ -18,7 +18,8 @@ class Communicator {
   bool is_root() const { return rank_ == 0; }
 
   // Collective: every rank runs `step`. If it throws on any rank, every rank throws the error of
-  // the lowest failing rank (same kind: input or internal), marked Collective so main exits cleanly.
+  // the lowest failing rank (same kind: input or internal), marked Collective so main exits
+  // cleanly.
   void agree(const std::function<void()>& step);
   void barrier();
   // Collective: sorted, de-duplicated host names of all ranks.

@@ -22,7 +22,7 @@ struct Failure {
   std::string message;
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar & kind & message;
+    ar& kind& message;
   }
 };
 
@@ -45,8 +45,10 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
   stats_.per_rank.assign(static_cast<std::size_t>(comm_.size()), 0);
   std::vector<TaskResult> results;
   if (comm_.size() == 1) return run_serial(stage, count, task);
-  if (comm_.is_root()) results = coordinate(stage, count, task);
-  else work(stage, task);
+  if (comm_.is_root())
+    results = coordinate(stage, count, task);
+  else
+    work(stage, task);
   comm_.broadcast(results);
   return results;
 }
@@ -132,7 +134,8 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     for (int w = 1; w < comm_.size(); ++w) hand_out(w);
 
   while (!pending.empty() || outstanding > 0) {
-    while (auto status = world.iprobe(boost::mpi::any_source, boost::mpi::any_tag)) receive(*status);
+    while (auto status = world.iprobe(boost::mpi::any_source, boost::mpi::any_tag))
+      receive(*status);
     if (!pending.empty()) {
       const std::size_t index = pending.front();
       pending.pop_front();

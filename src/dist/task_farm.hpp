@@ -22,12 +22,12 @@ struct FarmOptions {
   std::uint64_t seed = 0;
   CheckpointSink* checkpoint = nullptr;  // rank 0 records results here and resumes from it
   std::ostream* progress = nullptr;      // rank 0 prints progress with ETA here for long stages
-  std::size_t prefetch = 2;              // tasks queued per worker, to hide the coordinator's latency
+  std::size_t prefetch = 2;  // tasks queued per worker, to hide the coordinator's latency
 };
 
 struct FarmStats {
-  std::size_t resumed = 0;               // tasks taken from the checkpoint
-  std::vector<std::size_t> per_rank;     // tasks computed by each rank in this run
+  std::size_t resumed = 0;            // tasks taken from the checkpoint
+  std::vector<std::size_t> per_rank;  // tasks computed by each rank in this run
 };
 
 class TaskFarm {
@@ -40,8 +40,10 @@ class TaskFarm {
   const FarmStats& last_stats() const { return stats_; }
 
  private:
-  std::vector<TaskResult> run_serial(const std::string& stage, std::size_t count, const TaskFn& task);
-  std::vector<TaskResult> coordinate(const std::string& stage, std::size_t count, const TaskFn& task);
+  std::vector<TaskResult> run_serial(const std::string& stage, std::size_t count,
+                                     const TaskFn& task);
+  std::vector<TaskResult> coordinate(const std::string& stage, std::size_t count,
+                                     const TaskFn& task);
   void work(const std::string& stage, const TaskFn& task);
 
   Communicator& comm_;

@@ -1,7 +1,7 @@
 #pragma once
-// Percentile bootstrap intervals from replicate metric vectors. Serial on purpose: the resampling and
-// evaluation of replicates is spread over ranks by the task farm (evaluate_on_rows + to_vector); this
-// only summarises the gathered (replicates x metrics) matrix.
+// Percentile bootstrap intervals from replicate metric vectors. Serial on purpose: the resampling
+// and evaluation of replicates is spread over ranks by the task farm (evaluate_on_rows +
+// to_vector); this only summarises the gathered (replicates x metrics) matrix.
 #include <vector>
 
 #include "fairness/group_rates.hpp"
@@ -15,10 +15,10 @@ struct Interval {
 };
 
 // For each metric (column), the (1 - level)/2 and (1 + level)/2 quantiles of its non-NaN replicate
-// values, with linear interpolation between order statistics (R type 7 / NumPy "linear"): for sorted
-// x[0..n-1] and probability p, h = (n - 1) p and q = x[floor h] + (h - floor h)(x[floor h + 1] -
-// x[floor h]). NaN replicates are ignored (a metric undefined on a sample says nothing about its
-// spread); an all-NaN metric gives a NaN interval with used = 0. level must be in (0, 1); every
+// values, with linear interpolation between order statistics (R type 7 / NumPy "linear"): for
+// sorted x[0..n-1] and probability p, h = (n - 1) p and q = x[floor h] + (h - floor h)(x[floor h +
+// 1] - x[floor h]). NaN replicates are ignored (a metric undefined on a sample says nothing about
+// its spread); an all-NaN metric gives a NaN interval with used = 0. level must be in (0, 1); every
 // replicate must have the same length (InputError otherwise).
 std::vector<Interval> bootstrap_ci(const std::vector<std::vector<double>>& replicates,
                                    double level = 0.95);

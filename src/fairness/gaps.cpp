@@ -13,12 +13,18 @@ using RatePtr = double GroupRates::*;
 // The one or two rates whose gaps a metric adds up (second = nullptr for a single rate).
 std::pair<RatePtr, RatePtr> rates_of(GapMetric metric) {
   switch (metric) {
-    case GapMetric::SP: return {&GroupRates::selection_rate, nullptr};
-    case GapMetric::PP: return {&GroupRates::ppv, nullptr};
-    case GapMetric::PE: return {&GroupRates::fpr, nullptr};
-    case GapMetric::EOpp: return {&GroupRates::tpr, nullptr};
-    case GapMetric::EOdds: return {&GroupRates::tpr, &GroupRates::fpr};  // Definition 5
-    case GapMetric::CUAE: return {&GroupRates::ppv, &GroupRates::npv};   // Definition 6
+    case GapMetric::SP:
+      return {&GroupRates::selection_rate, nullptr};
+    case GapMetric::PP:
+      return {&GroupRates::ppv, nullptr};
+    case GapMetric::PE:
+      return {&GroupRates::fpr, nullptr};
+    case GapMetric::EOpp:
+      return {&GroupRates::tpr, nullptr};
+    case GapMetric::EOdds:
+      return {&GroupRates::tpr, &GroupRates::fpr};  // Definition 5
+    case GapMetric::CUAE:
+      return {&GroupRates::ppv, &GroupRates::npv};  // Definition 6
   }
   throw InternalError("fairness: unknown gap metric");
 }
@@ -27,12 +33,18 @@ std::pair<RatePtr, RatePtr> rates_of(GapMetric metric) {
 
 const char* to_string(GapMetric metric) {
   switch (metric) {
-    case GapMetric::SP: return "sp";
-    case GapMetric::PP: return "pp";
-    case GapMetric::PE: return "pe";
-    case GapMetric::EOpp: return "eopp";
-    case GapMetric::EOdds: return "eodds";
-    case GapMetric::CUAE: return "cuae";
+    case GapMetric::SP:
+      return "sp";
+    case GapMetric::PP:
+      return "pp";
+    case GapMetric::PE:
+      return "pe";
+    case GapMetric::EOpp:
+      return "eopp";
+    case GapMetric::EOdds:
+      return "eodds";
+    case GapMetric::CUAE:
+      return "cuae";
   }
   return "?";
 }

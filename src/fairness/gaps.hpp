@@ -2,8 +2,8 @@
 // Group gaps: the six FairCORELS unfairness measures generalised to G >= 2 groups, and the
 // disparate-impact ratio (four-fifths rule).
 //
-// Definitions (Aïvodji et al., "FairCORELS", shared/papers/fair-rule-lists-faircorels.txt, Sec. 2.1),
-// for two groups a, b:
+// Definitions (Aïvodji et al., "FairCORELS", shared/papers/fair-rule-lists-faircorels.txt,
+// Sec. 2.1), for two groups a, b:
 //   SP    (Def. 1) |P(Yhat=1|a) - P(Yhat=1|b)|                     selection-rate gap
 //   PP    (Def. 2) |P(Y=1|Yhat=1,a) - P(Y=1|Yhat=1,b)|             PPV gap
 //   PE    (Def. 3) |P(Yhat=1|Y=0,a) - P(Yhat=1|Y=0,b)|             FPR gap
@@ -15,13 +15,13 @@
 //
 // G > 2: the value is the largest gap over PAIRS of groups. For one rate that is max - min; for
 // EOdds/CUAE it is max over pairs (a,b) of |dTPR(a,b)| + |dFPR(a,b)| — not (max TPR gap) + (max FPR
-// gap), which can add gaps of two different pairs and overstate the worst pair. For G = 2 all of these
-// equal the paper's formulas.
+// gap), which can add gaps of two different pairs and overstate the worst pair. For G = 2 all of
+// these equal the paper's formulas.
 //
 // Undefined rates: a group whose rate (any of the two, for a sum) is NaN — denominator 0, e.g. no
 // positives for TPR, or an empty group — is left out. The gap is taken over the groups where the
-// metric is defined, `undefined_groups` says how many were left out, and the value is NaN when fewer
-// than two groups remain. Consumers must treat NaN as "not measurable", never as 0.
+// metric is defined, `undefined_groups` says how many were left out, and the value is NaN when
+// fewer than two groups remain. Consumers must treat NaN as "not measurable", never as 0.
 #include <cstdint>
 #include <vector>
 
@@ -40,9 +40,8 @@ struct Gap {
 };
 
 enum class GapMetric { SP, PP, PE, EOpp, EOdds, CUAE };
-inline constexpr GapMetric kAllGapMetrics[] = {GapMetric::SP,   GapMetric::PP,
-                                               GapMetric::PE,   GapMetric::EOpp,
-                                               GapMetric::EOdds, GapMetric::CUAE};
+inline constexpr GapMetric kAllGapMetrics[] = {GapMetric::SP,   GapMetric::PP,    GapMetric::PE,
+                                               GapMetric::EOpp, GapMetric::EOdds, GapMetric::CUAE};
 const char* to_string(GapMetric metric);  // "sp", "pp", "pe", "eopp", "eodds", "cuae"
 
 Gap gap(const std::vector<GroupRates>& per_group, GapMetric metric);

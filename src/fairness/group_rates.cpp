@@ -26,8 +26,7 @@ std::size_t resolve_groups(const FairnessInputs& in) {
     for (std::int32_t c : in.group) max_code = std::max(max_code, c);
     g = max_code < 0 ? 0 : static_cast<std::size_t>(max_code) + 1;
   }
-  if (g < 2)
-    throw InputError("fairness: need at least 2 groups, got " + std::to_string(g));
+  if (g < 2) throw InputError("fairness: need at least 2 groups, got " + std::to_string(g));
   return g;
 }
 
@@ -58,8 +57,10 @@ bool read_row(const FairnessInputs& in, std::size_t groups, std::size_t i, std::
 
 void add(GroupRates& r, std::int32_t y, std::int32_t p, double w) {
   r.rows += 1.0;
-  if (y == 1) (p == 1 ? r.tp : r.fn) += w;
-  else (p == 1 ? r.fp : r.tn) += w;
+  if (y == 1)
+    (p == 1 ? r.tp : r.fn) += w;
+  else
+    (p == 1 ? r.fp : r.tn) += w;
 }
 
 template <class RowAt>

@@ -1,6 +1,6 @@
 #pragma once
-// Per-group confusion counts and rates for a binary outcome and a binary prediction. Everything else in
-// src/fairness (the six FairCORELS gaps, disparate impact) is computed from these tallies.
+// Per-group confusion counts and rates for a binary outcome and a binary prediction. Everything
+// else in src/fairness (the six FairCORELS gaps, disparate impact) is computed from these tallies.
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -16,8 +16,8 @@ struct FairnessInputs {
   std::span<const std::int32_t> y_pred;  // 0/1 codes (1 = positive decision)
   std::span<const std::int32_t> group;   // 0..G-1; intersections arrive as one combined column
   std::span<const double> weights = {};  // empty = unit weights; else finite, non-negative, per row
-  // G. 0 = infer max(group) + 1 from ALL rows, also in evaluate_on_rows, so every bootstrap replicate
-  // has the same layout even when a group is absent from it. Must be >= 2.
+  // G. 0 = infer max(group) + 1 from ALL rows, also in evaluate_on_rows, so every bootstrap
+  // replicate has the same layout even when a group is absent from it. Must be >= 2.
   std::size_t groups = 0;
   // Rows with a -1 (missing) code in y_true, y_pred or group: InputError (false) or skipped and
   // counted in rows_skipped (true).

@@ -6,12 +6,18 @@ namespace adm::fairness {
 
 const Gap& FairnessReport::gap(GapMetric metric) const {
   switch (metric) {
-    case GapMetric::SP: return sp;
-    case GapMetric::PP: return pp;
-    case GapMetric::PE: return pe;
-    case GapMetric::EOpp: return eopp;
-    case GapMetric::EOdds: return eodds;
-    case GapMetric::CUAE: return cuae;
+    case GapMetric::SP:
+      return sp;
+    case GapMetric::PP:
+      return pp;
+    case GapMetric::PE:
+      return pe;
+    case GapMetric::EOpp:
+      return eopp;
+    case GapMetric::EOdds:
+      return eodds;
+    case GapMetric::CUAE:
+      return cuae;
   }
   throw InternalError("FairnessReport::gap: unknown metric");
 }

@@ -14,10 +14,10 @@ constexpr std::size_t kDiFixed = 5;
 
 // The rate fields of GroupRates in kRateFields order (one list so names and values cannot drift).
 constexpr double GroupRates::*kRateMembers[] = {
-    &GroupRates::rows,      &GroupRates::count,          &GroupRates::tp,  &GroupRates::fp,
-    &GroupRates::tn,        &GroupRates::fn,             &GroupRates::base_rate,
-    &GroupRates::selection_rate, &GroupRates::tpr,       &GroupRates::fpr, &GroupRates::fnr,
-    &GroupRates::ppv,       &GroupRates::npv,            &GroupRates::accuracy};
+    &GroupRates::rows, &GroupRates::count,   &GroupRates::tp,        &GroupRates::fp,
+    &GroupRates::tn,   &GroupRates::fn,      &GroupRates::base_rate, &GroupRates::selection_rate,
+    &GroupRates::tpr,  &GroupRates::fpr,     &GroupRates::fnr,       &GroupRates::ppv,
+    &GroupRates::npv,  &GroupRates::accuracy};
 static_assert(std::size(kRateMembers) == kRates);
 
 double verdict_code(Verdict v) {
@@ -40,7 +40,8 @@ struct Reader {
 }  // namespace
 
 std::size_t flat_size(std::size_t groups) {
-  return kHeader + kRates * (groups + 1) + kGapFields * std::size(kAllGapMetrics) + kDiFixed + groups;
+  return kHeader + kRates * (groups + 1) + kGapFields * std::size(kAllGapMetrics) + kDiFixed +
+         groups;
 }
 
 std::vector<std::string> metric_names(std::size_t groups) {

@@ -1,6 +1,6 @@
 #pragma once
-// A FairnessReport as a flat vector of doubles: the task farm moves std::vector<double>, and bootstrap
-// replicates become rows of a (replicates x metrics) matrix for bootstrap_ci.
+// A FairnessReport as a flat vector of doubles: the task farm moves std::vector<double>, and
+// bootstrap replicates become rows of a (replicates x metrics) matrix for bootstrap_ci.
 #include <span>
 #include <string>
 #include <vector>
@@ -18,8 +18,8 @@ namespace adm::fairness {
 //     di.undefined_groups, then di.ratio_vs_reference[g] for g = 0..G-1.
 // NaN entries stay NaN. Length = flat_size(G).
 inline constexpr const char* kRateFields[] = {
-    "rows", "count", "tp", "fp", "tn", "fn", "base_rate", "selection_rate",
-    "tpr",  "fpr",   "fnr", "ppv", "npv", "accuracy"};
+    "rows",           "count", "tp",  "fp",  "tn",  "fn",  "base_rate",
+    "selection_rate", "tpr",   "fpr", "fnr", "ppv", "npv", "accuracy"};
 
 std::size_t flat_size(std::size_t groups);
 std::vector<std::string> metric_names(std::size_t groups);

@@ -62,10 +62,9 @@ double conditional_mutual_information(const CellTable& t, bool miller_madow) {
   double value = sum / n;
   if (value < 0.0 && value > -kRoundOff) value = 0.0;  // round-off only; true CMI >= 0
   if (miller_madow) {
-    const double diff = static_cast<double>(nonzero_cells(t.xz)) +
-                        static_cast<double>(nonzero_cells(t.yz)) -
-                        static_cast<double>(nonzero_cells(t.xyz)) -
-                        static_cast<double>(nonzero_cells(t.z));
+    const double diff =
+        static_cast<double>(nonzero_cells(t.xz)) + static_cast<double>(nonzero_cells(t.yz)) -
+        static_cast<double>(nonzero_cells(t.xyz)) - static_cast<double>(nonzero_cells(t.z));
     value += miller_madow_term(diff, n);
   }
   return value;

@@ -1,17 +1,17 @@
 #pragma once
-// Plug-in information measures, in bits, computed from (weighted) cell counts. This is the one place
-// where the formulas live; the sample-level functions (measures.hpp) only count and call these, and
-// other layers can call them on their own contingency tables.
+// Plug-in information measures, in bits, computed from (weighted) cell counts. This is the one
+// place where the formulas live; the sample-level functions (measures.hpp) only count and call
+// these, and other layers can call them on their own contingency tables.
 //
 // Conventions shared by every function here:
 //  - counts are non-negative and finite (weighted counts allowed); N = their sum must be > 0,
 //    otherwise adm::InputError.
 //  - Miller–Madow: H_MM = H + (m - 1) / (2 N ln 2), m = number of cells with a NONZERO count and
-//    N = the total count (the sum of weights when weighted: with weights normalised to mean 1 this is
-//    the sample size; with another scale the correction scales with 1/sum(w)).
-//    For MI/CMI the correction is applied through I(X;Y|Z) = H(X,Z) + H(Y,Z) - H(X,Y,Z) - H(Z),
-//    i.e. + (m_xz + m_yz - m_xyz - m_z) / (2 N ln 2). It is usually negative, so a corrected MI can
-//    be (legitimately) below 0; it is not clamped.
+//    N = the total count (the sum of weights when weighted: with weights normalised to mean 1 this
+//    is the sample size; with another scale the correction scales with 1/sum(w)). For MI/CMI the
+//    correction is applied through I(X;Y|Z) = H(X,Z) + H(Y,Z) - H(X,Y,Z) - H(Z), i.e. + (m_xz +
+//    m_yz - m_xyz - m_z) / (2 N ln 2). It is usually negative, so a corrected MI can be
+//    (legitimately) below 0; it is not clamped.
 //  - MI/CMI are summed cell by cell as c_xyz log2(c_xyz c_z / (c_xz c_yz)) / N: no cancellation of
 //    large log N terms, and exactly 0 on a table whose cells are exact products of its margins.
 //    Remaining round-off below 0 is clamped to 0 only when |value| < 1e-12 (kRoundOff).

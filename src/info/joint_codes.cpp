@@ -10,9 +10,9 @@
 namespace adm::info {
 namespace {
 
-// Re-code (prev, value) pairs of used rows in order of first appearance. Pairing one column at a time
-// keeps keys in 64 bits whatever the number of columns; because `prev` is already a bijection of the
-// prefix tuple, the final codes follow the first appearance of the whole tuple.
+// Re-code (prev, value) pairs of used rows in order of first appearance. Pairing one column at a
+// time keeps keys in 64 bits whatever the number of columns; because `prev` is already a bijection
+// of the prefix tuple, the final codes follow the first appearance of the whole tuple.
 std::size_t combine(std::vector<std::int32_t>& codes, std::size_t prev_card,
                     std::span<const std::int32_t> column, const std::vector<std::uint8_t>& used) {
   const std::size_t n = codes.size();
@@ -35,8 +35,8 @@ std::size_t combine(std::vector<std::int32_t>& codes, std::size_t prev_card,
     table.reserve(std::min<std::size_t>(n, prev_card * width));
     for (std::size_t i = 0; i < n; ++i) {
       if (!used[i]) continue;
-      const std::uint64_t key = (static_cast<std::uint64_t>(codes[i]) << 32) |
-                                static_cast<std::uint32_t>(column[i]);
+      const std::uint64_t key =
+          (static_cast<std::uint64_t>(codes[i]) << 32) | static_cast<std::uint32_t>(column[i]);
       auto [it, inserted] = table.try_emplace(key, next);
       if (inserted) ++next;
       codes[i] = it->second;
@@ -102,7 +102,8 @@ void check_no_missing(const data::Dataset& dataset, const std::vector<std::strin
     const auto& missing = dataset.column(name).missing();
     const auto it = std::find(missing.begin(), missing.end(), std::uint8_t{1});
     if (it != missing.end())
-      throw InputError(dataset.source() + ": column '" + name + "' has a missing value in data row " +
+      throw InputError(dataset.source() + ": column '" + name +
+                       "' has a missing value in data row " +
                        std::to_string(it - missing.begin() + 1) +
                        " (1-based); impute it or skip incomplete rows");
   }

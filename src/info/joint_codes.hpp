@@ -1,6 +1,6 @@
 #pragma once
-// Joint codes: one compact integer per row for the tuple of several categorical columns, so that every
-// information measure over a SET of columns is a measure over one discrete variable.
+// Joint codes: one compact integer per row for the tuple of several categorical columns, so that
+// every information measure over a SET of columns is a measure over one discrete variable.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -38,12 +38,13 @@ struct JointCodes {
 JointCodes joint_codes(const CodeColumns& columns, MissingPolicy missing = MissingPolicy::Error,
                        std::size_t rows = 0);
 
-// The same over named categorical columns of a dataset. A numeric column is an InputError: it must be
-// discretised first (information measures here are plug-in estimates over discrete cells).
+// The same over named categorical columns of a dataset. A numeric column is an InputError: it must
+// be discretised first (information measures here are plug-in estimates over discrete cells).
 JointCodes joint_codes(const data::Dataset& dataset, const std::vector<std::string>& names,
                        MissingPolicy missing = MissingPolicy::Error);
 
-// The code vectors of named categorical columns (the same checks as above), for building CodeColumns.
+// The code vectors of named categorical columns (the same checks as above), for building
+// CodeColumns.
 CodeColumns dataset_codes(const data::Dataset& dataset, const std::vector<std::string>& names);
 
 // Throws InputError naming the data source, column and 1-based data row of the first missing value.

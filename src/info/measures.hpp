@@ -11,12 +11,12 @@
 namespace adm::info {
 
 struct InfoOptions {
-  // Empty = every row weighs 1. Otherwise one finite, non-negative weight per row; counts are sums of
-  // weights, so an integer weight k is the same as k copies of the row.
+  // Empty = every row weighs 1. Otherwise one finite, non-negative weight per row; counts are sums
+  // of weights, so an integer weight k is the same as k copies of the row.
   std::span<const double> weights = {};
   bool miller_madow = false;
-  // Applied to every column involved in one call together: under Skip a row is left out of every term
-  // of the call if any of its columns is missing, so all terms use the same rows.
+  // Applied to every column involved in one call together: under Skip a row is left out of every
+  // term of the call if any of its columns is missing, so all terms use the same rows.
   MissingPolicy missing = MissingPolicy::Error;
 };
 

@@ -44,7 +44,8 @@ std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
   return ~crc;
 }
 
-Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume) : path_(std::move(path)) {
+Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume)
+    : path_(std::move(path)) {
   std::size_t intact = 0;  // bytes of the file that hold whole, checksummed records
   bool reuse = false;
   if (resume && std::filesystem::exists(path_)) {
@@ -60,7 +61,8 @@ Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume) : pat
     if (buf.size() >= sizeof kMagic && std::memcmp(buf.data(), kMagic, sizeof kMagic) == 0) {
       pos = sizeof kMagic;
       if (take(buf, pos, stored) && stored != fingerprint)
-        throw InputError(path_ + ": checkpoint was written by a different config or program "
+        throw InputError(path_ +
+                         ": checkpoint was written by a different config or program "
                          "version; rerun without --resume to start over");
       reuse = pos == sizeof kMagic + sizeof stored;
     }
@@ -110,7 +112,8 @@ std::map<std::size_t, std::vector<double>> Journal::completed(const std::string&
   return it == loaded_.end() ? std::map<std::size_t, std::vector<double>>{} : it->second;
 }
 
-void Journal::record(const std::string& stage, std::size_t index, const std::vector<double>& result) {
+void Journal::record(const std::string& stage, std::size_t index,
+                     const std::vector<double>& result) {
   std::string rec;
   const auto stage_len = static_cast<std::uint32_t>(stage.size());
   const std::uint64_t idx = index, count = result.size();

@@ -24,7 +24,8 @@ class Journal : public CheckpointSink {
   Journal& operator=(const Journal&) = delete;
 
   std::map<std::size_t, std::vector<double>> completed(const std::string& stage) override;
-  void record(const std::string& stage, std::size_t index, const std::vector<double>& result) override;
+  void record(const std::string& stage, std::size_t index,
+              const std::vector<double>& result) override;
 
   std::size_t resumed_records() const { return resumed_; }
   const std::string& path() const { return path_; }

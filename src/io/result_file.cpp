@@ -155,7 +155,8 @@ void ResultFile::commit() {
   file_ = -1;
   std::error_code ec;
   std::filesystem::rename(temp_path_, final_path_, ec);
-  if (ec) throw InternalError("cannot rename " + temp_path_ + " to " + final_path_ + ": " + ec.message());
+  if (ec)
+    throw InternalError("cannot rename " + temp_path_ + " to " + final_path_ + ": " + ec.message());
   committed_ = true;
 }
 
@@ -259,7 +260,8 @@ std::string ResultReader::raw(const std::string& path) const {
 
 std::string ResultReader::attribute_text(const std::string& object, const std::string& name) const {
   Handle obj(check(H5Oopen(file_, object.c_str(), H5P_DEFAULT), "opening " + object), H5Oclose);
-  Handle attr(check(H5Aopen(obj, name.c_str(), H5P_DEFAULT), "opening attribute " + name), H5Aclose);
+  Handle attr(check(H5Aopen(obj, name.c_str(), H5P_DEFAULT), "opening attribute " + name),
+              H5Aclose);
   Handle type(string_type(), H5Tclose);
   char* p = nullptr;
   check_status(H5Aread(attr, type, &p), "reading attribute " + name);
@@ -268,9 +270,11 @@ std::string ResultReader::attribute_text(const std::string& object, const std::s
   return out;
 }
 
-std::int64_t ResultReader::attribute_integer(const std::string& object, const std::string& name) const {
+std::int64_t ResultReader::attribute_integer(const std::string& object,
+                                             const std::string& name) const {
   Handle obj(check(H5Oopen(file_, object.c_str(), H5P_DEFAULT), "opening " + object), H5Oclose);
-  Handle attr(check(H5Aopen(obj, name.c_str(), H5P_DEFAULT), "opening attribute " + name), H5Aclose);
+  Handle attr(check(H5Aopen(obj, name.c_str(), H5P_DEFAULT), "opening attribute " + name),
+              H5Aclose);
   std::int64_t v = 0;
   check_status(H5Aread(attr, H5T_NATIVE_INT64, &v), "reading attribute " + name);
   return v;

@@ -23,8 +23,9 @@ class ResultFile {
   // Datasets at absolute paths like "/fairness/selection_rate"; groups are created as needed.
   // `dims` empty means 1-D of values.size(); otherwise their product must equal values.size()
   // (row-major).
-  void write(const std::string& path, const std::vector<double>& values, const std::string& description,
-             const std::string& units, std::vector<std::size_t> dims = {});
+  void write(const std::string& path, const std::vector<double>& values,
+             const std::string& description, const std::string& units,
+             std::vector<std::size_t> dims = {});
   void write(const std::string& path, const std::vector<std::int64_t>& values,
              const std::string& description, const std::string& units,
              std::vector<std::size_t> dims = {});

@@ -14,12 +14,14 @@ void check_audit_inputs(const ExperimentConfig& config, const data::Dataset& dat
                      "' is numeric; the audit needs a categorical outcome (set data.types or "
                      "data.positive)");
   if (data.roles().sensitive.empty())
-    throw InputError(config.file + ": config key 'data.sensitive': the audit needs at least one "
+    throw InputError(config.file +
+                     ": config key 'data.sensitive': the audit needs at least one "
                      "sensitive attribute");
   if (config.fairness.enabled && target.level_count() != 2)
-    throw InputError(config.file + ": config key 'data.positive': fairness metrics need a binary "
-                     "target, but '" + target.name() + "' has " +
-                     std::to_string(target.level_count()) +
+    throw InputError(config.file +
+                     ": config key 'data.positive': fairness metrics need a binary "
+                     "target, but '" +
+                     target.name() + "' has " + std::to_string(target.level_count()) +
                      " levels; name the favourable level with data.positive");
   if (config.fairness.enabled && !config.fairness.prediction.empty())
     decision_codes(config, data);  // throws on a missing column, level or value

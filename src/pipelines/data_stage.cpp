@@ -41,7 +41,8 @@ void describe_data_stage(StageContext& context) {
     results.add(base + "/levels", s.levels(), "Groups of the sensitive attribute.");
     results.add(base + "/count", counts, "Rows per group.", "rows");
     context.summary << "  " << attr << ":";
-    for (std::size_t g = 0; g < groups; ++g) context.summary << " " << s.levels()[g] << "=" << counts[g];
+    for (std::size_t g = 0; g < groups; ++g)
+      context.summary << " " << s.levels()[g] << "=" << counts[g];
     context.summary << "\n";
     if (binary) {
       std::vector<double> rate(groups);

@@ -1,9 +1,10 @@
 #include "pipelines/experiment_config.hpp"
 
+#include <toml++/toml.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "core/error.hpp"
 #include "data/spec_fields.hpp"
@@ -37,8 +38,7 @@ void describe(config::Fields& f, FairnessSection& s) {
   f.text("prediction_positive", s.prediction_positive, "Level of `prediction` that is favourable.");
   f.count("bootstrap", s.bootstrap, "Bootstrap replicates for confidence intervals (0 = none).",
           {0, 1000000});
-  f.real("confidence", s.confidence, "Confidence level of the intervals.",
-         {0.0, 1.0, true, true});
+  f.real("confidence", s.confidence, "Confidence level of the intervals.", {0.0, 1.0, true, true});
 }
 
 void describe(config::Fields& f, ExperimentConfig& c) {

@@ -30,9 +30,10 @@ struct InfoSection {
 
 struct FairnessSection {
   bool enabled = true;
-  std::string prediction;                 // column holding a model's decisions (empty: audit data only)
-  std::string prediction_positive = "1";  // level of `prediction` that means the favourable decision
-  std::uint64_t bootstrap = 200;          // replicates for confidence intervals (0 = none)
+  std::string prediction;  // column holding a model's decisions (empty: audit data only)
+  std::string prediction_positive =
+      "1";                        // level of `prediction` that means the favourable decision
+  std::uint64_t bootstrap = 200;  // replicates for confidence intervals (0 = none)
   double confidence = 0.95;
 };
 

@@ -27,7 +27,8 @@ struct Audited {
 
 }  // namespace
 
-std::vector<std::int32_t> decision_codes(const ExperimentConfig& config, const data::Dataset& data) {
+std::vector<std::int32_t> decision_codes(const ExperimentConfig& config,
+                                         const data::Dataset& data) {
   const auto& name = config.fairness.prediction;
   if (!data.has(name))
     throw InputError(config.file + ": config key 'fairness.prediction': unknown column '" + name +
@@ -36,9 +37,10 @@ std::vector<std::int32_t> decision_codes(const ExperimentConfig& config, const d
   std::vector<std::int32_t> codes(data.rows(), 0);
   for (std::size_t i = 0; i < data.rows(); ++i) {
     if (column.is_missing(i))
-      throw InputError(at_location(data.source(), data.source_line(i), 0,
-                                   "decision column '" + name +
-                                       "' is missing; fairness metrics need a decision for every row"));
+      throw InputError(
+          at_location(data.source(), data.source_line(i), 0,
+                      "decision column '" + name +
+                          "' is missing; fairness metrics need a decision for every row"));
     codes[i] = column.cell_text(i) == config.fairness.prediction_positive ? 1 : 0;
   }
   bool any = false;
@@ -92,7 +94,8 @@ void fairness_stage(StageContext& context) {
 
   auto& results = context.results;
   auto& out = context.summary;
-  const std::string what = audit_model ? "decisions '" + config.fairness.prediction + "'" : "outcome";
+  const std::string what =
+      audit_model ? "decisions '" + config.fairness.prediction + "'" : "outcome";
   out << "fairness of " << what << " (gaps are largest pairwise differences; " << replicates
       << " bootstrap replicates, " << config.fairness.confidence * 100 << "% intervals):\n";
   if (replicates > 0) {
@@ -127,9 +130,12 @@ void fairness_stage(StageContext& context) {
     }
     results.add(base + "/count", count, "Rows (or total weight) per group.", "rows");
     results.add(base + "/selection_rate", sel, "P(decision = 1 | group).", "fraction");
-    results.add(base + "/tpr", tpr, "True positive rate per group (NaN: no positives).", "fraction");
-    results.add(base + "/fpr", fpr, "False positive rate per group (NaN: no negatives).", "fraction");
-    results.add(base + "/fnr", fnr, "False negative rate per group (NaN: no positives).", "fraction");
+    results.add(base + "/tpr", tpr, "True positive rate per group (NaN: no positives).",
+                "fraction");
+    results.add(base + "/fpr", fpr, "False positive rate per group (NaN: no negatives).",
+                "fraction");
+    results.add(base + "/fnr", fnr, "False negative rate per group (NaN: no positives).",
+                "fraction");
     results.add(base + "/accuracy", acc, "Share of decisions equal to the outcome, per group.",
                 "fraction");
     results.add(base + "/ppv", ppv, "Positive predictive value per group.", "fraction");

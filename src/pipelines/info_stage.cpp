@@ -29,7 +29,7 @@ void information_stage(StageContext& context) {
   info::InfoOptions options;
   options.miller_madow = config.info.miller_madow;
   options.missing = config.data.missing == data::MissingPolicy::Keep ? info::MissingPolicy::Skip
-                                                                      : info::MissingPolicy::Error;
+                                                                     : info::MissingPolicy::Error;
   if (!roles.weights.empty()) options.weights = data.column(roles.weights).values();
 
   // One task per feature: cheap here, but the same farm carries the ML-powered estimators later.
@@ -55,7 +55,8 @@ void information_stage(StageContext& context) {
               "bits");
   results.add("/info/cmi_target_given_sensitive", cmi_y,
               "I(Y;X|S): information about the outcome beyond the sensitive attributes S.", "bits");
-  results.add("/info/mi_sensitive", mi_s, "I(X;S): information the feature carries about S.", "bits");
+  results.add("/info/mi_sensitive", mi_s, "I(X;S): information the feature carries about S.",
+              "bits");
 
   auto& out = context.summary;
   out << "information (bits, plug-in" << (config.info.miller_madow ? ", Miller-Madow" : "")
@@ -63,7 +64,8 @@ void information_stage(StageContext& context) {
   for (std::size_t i = 0; i < s.size(); ++i) out << (i ? ", " : "") << s[i];
   out << "}):\n";
   char line[160];
-  std::snprintf(line, sizeof line, "  %-20s %9s %9s %9s\n", "feature", "I(Y;X)", "I(Y;X|S)", "I(X;S)");
+  std::snprintf(line, sizeof line, "  %-20s %9s %9s %9s\n", "feature", "I(Y;X)", "I(Y;X|S)",
+                "I(X;S)");
   out << line;
   std::vector<std::size_t> order(rows.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

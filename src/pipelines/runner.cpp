@@ -63,8 +63,8 @@ RunOutcome run_experiment(const RunRequest& request) {
       throw InputError(outcome.out_path + ": the result file (--out or run.out) names a directory");
     const auto folder = std::filesystem::path(outcome.out_path).parent_path();
     if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec)
-      throw InputError(outcome.out_path + ": cannot create the folder of the result file: " +
-                       ec.message());
+      throw InputError(outcome.out_path +
+                       ": cannot create the folder of the result file: " + ec.message());
     data = data::load_dataset(config.data);
     check_pipeline_inputs(config, data);
   });
@@ -74,9 +74,9 @@ RunOutcome run_experiment(const RunRequest& request) {
   std::unique_ptr<io::Journal> journal;
   comm.agree([&] {
     if (!comm.is_root()) return;
-    const std::uint64_t fingerprint =
-        stable_hash(resolved + "\n" + kVersion + "\n" + kGitRevision);
-    journal = std::make_unique<io::Journal>(outcome.out_path + ".journal", fingerprint, request.resume);
+    const std::uint64_t fingerprint = stable_hash(resolved + "\n" + kVersion + "\n" + kGitRevision);
+    journal =
+        std::make_unique<io::Journal>(outcome.out_path + ".journal", fingerprint, request.resume);
     outcome.resumed_tasks = journal->resumed_records();
   });
 
@@ -91,8 +91,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   StageContext context{config, data, farm, results, summary};
   std::vector<std::pair<std::string, double>> timings;
   run_audit(context, timings);
-  const double total =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();
   comm.agree([&] {
@@ -120,7 +119,8 @@ RunOutcome run_experiment(const RunRequest& request) {
     file.write("/timing/total", std::vector<double>{total}, "Wall time of the whole run.", "s");
     file.commit();
     journal->remove();
-    if (request.summary) *request.summary << summary.str() << "result: " << outcome.out_path << "\n";
+    if (request.summary)
+      *request.summary << summary.str() << "result: " << outcome.out_path << "\n";
   });
   return outcome;
 }

@@ -11,8 +11,8 @@ namespace adm::pipelines {
 
 struct RunRequest {
   ExperimentConfig config;
-  std::string out_override;   // --out
-  bool resume = false;        // --resume: reuse the checkpoint of an interrupted run
+  std::string out_override;  // --out
+  bool resume = false;       // --resume: reuse the checkpoint of an interrupted run
   std::string command_line;
   std::ostream* summary = nullptr;   // rank 0's readable summary (stdout)
   std::ostream* progress = nullptr;  // rank 0's progress lines (stderr)

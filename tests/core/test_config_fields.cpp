@@ -33,7 +33,8 @@ TEST_CASE("config errors name file, line, column and key", "[core][config]") {
   CHECK(error_of(std::string(kMinimal) + "[run]\nsede = 3\n") ==
         "cfg.toml:5:1: unknown config key 'run.sede' (known keys here: name, out, pipeline, seed)");
   CHECK_THAT(error_of(std::string(kMinimal) + "[discretize]\nbins = 1\n"),
-             Catch::StartsWith("cfg.toml:5:8: config key 'discretize.bins': must be in [2, 1000] (got 1)"));
+             Catch::StartsWith(
+                 "cfg.toml:5:8: config key 'discretize.bins': must be in [2, 1000] (got 1)"));
   CHECK_THAT(error_of(std::string(kMinimal) + "[run]\nseed = \"x\"\n"),
              Catch::Contains("'run.seed': expected an integer, got a string"));
   CHECK_THAT(error_of(std::string(kMinimal) + "[fairness]\nconfidence = 1.0\n"),
@@ -42,7 +43,8 @@ TEST_CASE("config errors name file, line, column and key", "[core][config]") {
              Catch::Contains("must be one of none, quantile, equal_width, mdlp"));
   CHECK_THAT(error_of(std::string(kMinimal) + "[data.csv]\ndelimiter = \";;\"\n"),
              Catch::Contains("'data.csv.delimiter': must be exactly one character"));
-  CHECK_THAT(error_of("[data]\nsource = \"embedded:demo\"\n"), Catch::Contains("'data.target' is required"));
+  CHECK_THAT(error_of("[data]\nsource = \"embedded:demo\"\n"),
+             Catch::Contains("'data.target' is required"));
   CHECK_THAT(error_of("[data\n"), Catch::StartsWith("cfg.toml:1:"));
   CHECK_THAT(error_of(std::string(kMinimal) + "[[data.filter]]\ncolumn = \"race\"\nin = [1]\n"),
              Catch::Contains("'data.filter[0].in': expected an array of strings"));
@@ -52,7 +54,8 @@ TEST_CASE("config errors name file, line, column and key", "[core][config]") {
 
 TEST_CASE("paths expand environment variables", "[core][config]") {
   setenv("ADM_TEST_DIR_VAR", "/some/where", 1);
-  auto c = parse_config("[data]\nsource = \"${ADM_TEST_DIR_VAR}/x.csv\"\ntarget = \"y\"\n", "c.toml");
+  auto c =
+      parse_config("[data]\nsource = \"${ADM_TEST_DIR_VAR}/x.csv\"\ntarget = \"y\"\n", "c.toml");
   CHECK(c.data.source == "/some/where/x.csv");
   CHECK_THAT(error_of("[data]\nsource = \"${ADM_SURELY_UNSET_VAR}/x.csv\"\ntarget = \"y\"\n"),
              Catch::Contains("${ADM_SURELY_UNSET_VAR} is not set"));
@@ -72,7 +75,8 @@ TEST_CASE("the resolved config reads back to the same config", "[core][config]")
 TEST_CASE("the key reference documents every section", "[core][config]") {
   std::string all;
   for (const auto& line : adm::pipelines::config_reference()) all += line + "\n";
-  for (const char* key : {"run.seed (integer >= 0) = 20261130", "data.csv.quote", "[[data.filter]]",
-                          "data.filter.min", "data.derive.op", "fairness.confidence", "info.enabled"})
+  for (const char* key :
+       {"run.seed (integer >= 0) = 20261130", "data.csv.quote", "[[data.filter]]",
+        "data.filter.min", "data.derive.op", "fairness.confidence", "info.enabled"})
     CHECK_THAT(all, Catch::Contains(key));
 }

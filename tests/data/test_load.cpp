@@ -85,8 +85,9 @@ TEST_CASE("load: derived binary column age >= 25", "[data][load]") {
 
   DataSpec bad = people();
   bad.derived.push_back(DerivedColumn{"data.derive[0]", "x", "race", ">=", 1.0});
-  CHECK_THAT(input_error([&] { load_dataset(bad); }),
-             StartsWith(kPeople + ": config key 'data.derive[0].column': column 'race' is categorical"));
+  CHECK_THAT(
+      input_error([&] { load_dataset(bad); }),
+      StartsWith(kPeople + ": config key 'data.derive[0].column': column 'race' is categorical"));
   bad.derived[0] = DerivedColumn{"data.derive[0]", "age", "score", ">=", 1.0};
   CHECK_THAT(input_error([&] { load_dataset(bad); }),
              Contains("config key 'data.derive[0].name': column 'age' already exists"));
@@ -103,9 +104,11 @@ TEST_CASE("load: filter race in [African-American, Caucasian]", "[data][load]") 
   CHECK(d.column("race").levels() == std::vector<std::string>{"African-American", "Caucasian"});
 
   s.filters[0] = filter_in("race", {"African-American", "Caucasion"});
-  CHECK_THAT(input_error([&] { load_dataset(s); }),
-             StartsWith(kPeople +
-                        ": config key 'data.filter[0].in': level 'Caucasion' does not occur in column 'race'"));
+  CHECK_THAT(
+      input_error([&] { load_dataset(s); }),
+      StartsWith(
+          kPeople +
+          ": config key 'data.filter[0].in': level 'Caucasion' does not occur in column 'race'"));
   s.filters[0] = filter_in("racee", {"x"});
   CHECK_THAT(input_error([&] { load_dataset(s); }),
              Contains("config key 'data.filter[0].column': unknown column 'racee'"));
@@ -123,7 +126,8 @@ TEST_CASE("load: numeric range filters are inclusive; empty results are errors",
   CHECK(ids(load_dataset(s)) == std::vector<double>{1, 2, 5, 8});
   s.filters[0].min = 100;
   s.filters[0].max.reset();
-  CHECK_THAT(input_error([&] { load_dataset(s); }), Contains("config key 'data.filter[0]': no rows are left"));
+  CHECK_THAT(input_error([&] { load_dataset(s); }),
+             Contains("config key 'data.filter[0]': no rows are left"));
   s.filters[0] = filter_in("priors", {"0", "5"});
   CHECK(ids(load_dataset(s)) == std::vector<double>{1, 5, 6, 8});
   s.filters[0] = filter_in("priors", {"4"});
@@ -163,7 +167,8 @@ TEST_CASE("load: negative weights are reported at their file line", "[data][load
   s.source = f.path();
   s.roles = {"y", {"g"}, {}, "w"};
   CHECK(input_error([&] { load_dataset(s); }) ==
-        f.path() + ":3:3: config key 'data.weights': weight -1 in column 'w' must be finite and >= 0");
+        f.path() +
+            ":3:3: config key 'data.weights': weight -1 in column 'w' must be finite and >= 0");
 }
 
 TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
@@ -176,8 +181,10 @@ TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
   CHECK(load_dataset(s).column("label").codes() ==
         std::vector<std::int32_t>{0, 1, 0, 1, 0, 1, 1, 0});
   s.positive = "maybe";
-  CHECK_THAT(input_error([&] { load_dataset(s); }),
-             Contains("config key 'data.positive': positive level 'maybe' does not occur in target 'label'"));
+  CHECK_THAT(
+      input_error([&] { load_dataset(s); }),
+      Contains(
+          "config key 'data.positive': positive level 'maybe' does not occur in target 'label'"));
   // A numeric integer target is matched by value; a fractional one is refused.
   s.positive = "2";
   s.roles.target = "priors";
@@ -231,23 +238,23 @@ TEST_CASE("load: intersection of sensitive attributes comes first", "[data][load
   CHECK(std::find(d.roles().features.begin(), d.roles().features.end(), name) ==
         d.roles().features.end());
   s.roles.sensitive = {"race"};
-  CHECK_THAT(input_error([&] { load_dataset(s); }), Contains("config key 'data.intersect': needs at least two"));
+  CHECK_THAT(input_error([&] { load_dataset(s); }),
+             Contains("config key 'data.intersect': needs at least two"));
 }
 
 TEST_CASE("load: empty sensitive groups are errors naming the key", "[data][load]") {
   DataSpec s = people();
   s.filters.push_back(filter_in("race", {"Asian", "Caucasian"}, 0));
   s.filters.push_back(filter_in("sex", {"Male"}, 1));  // the only Asian row is female
-  CHECK_THAT(
-      input_error([&] { load_dataset(s); }),
-      StartsWith(kPeople +
-                 ": config key 'data.filter[0].in': group 'Asian' of sensitive attribute 'race' has no rows"));
+  CHECK_THAT(input_error([&] { load_dataset(s); }),
+             StartsWith(kPeople + ": config key 'data.filter[0].in': group 'Asian' of sensitive "
+                                  "attribute 'race' has no rows"));
   s = people();
   s.roles.sensitive = {"sex"};
   s.filters.push_back(filter_in("sex", {"Female"}));
-  CHECK_THAT(
-      input_error([&] { load_dataset(s); }),
-      Contains("config key 'data.sensitive': sensitive attribute 'sex' has 1 non-empty group(s) (Female)"));
+  CHECK_THAT(input_error([&] { load_dataset(s); }),
+             Contains("config key 'data.sensitive': sensitive attribute 'sex' has 1 non-empty "
+                      "group(s) (Female)"));
   s = people();
   RowFilter young;
   young.key = "data.filter[0]";

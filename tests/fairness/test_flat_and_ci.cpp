@@ -24,15 +24,20 @@ TEST_CASE("flat report: names match values and round-trip with NaNs", "[fairness
   CHECK(names[0] == "groups");
   CHECK(v[0] == 3);
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i] == "group[2].tpr") CHECK(std::isnan(v[i]));
-    else if (names[i] == "eodds.value") CHECK(v[i] == r.eodds.value);
-    else if (names[i] == "di.ratio_vs_reference[2]") CHECK(v[i] == r.di.ratio_vs_reference[2]);
+    if (names[i] == "group[2].tpr")
+      CHECK(std::isnan(v[i]));
+    else if (names[i] == "eodds.value")
+      CHECK(v[i] == r.eodds.value);
+    else if (names[i] == "di.ratio_vs_reference[2]")
+      CHECK(v[i] == r.di.ratio_vs_reference[2]);
   const auto back = to_vector(from_vector(v));
   REQUIRE(back.size() == v.size());
   for (std::size_t i = 0; i < v.size(); ++i) {
     INFO(names[i]);
-    if (std::isnan(v[i])) CHECK(std::isnan(back[i]));
-    else CHECK(back[i] == v[i]);
+    if (std::isnan(v[i]))
+      CHECK(std::isnan(back[i]));
+    else
+      CHECK(back[i] == v[i]);
   }
   CHECK_THROWS_AS(from_vector(std::vector<double>(v.begin(), v.end() - 1)), InputError);
 }

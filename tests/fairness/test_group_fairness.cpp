@@ -127,13 +127,13 @@ TEST_CASE("undefined rates are NaN and left out of gaps, with a count", "[fairne
   CHECK(std::isnan(r.per_group[1].tpr));
   CHECK(std::isnan(r.per_group[1].fnr));
   CHECK(r.per_group[1].fpr == Approx(0.25));
-  CHECK(std::isnan(r.eopp.value));           // only one group defines TPR
+  CHECK(std::isnan(r.eopp.value));  // only one group defines TPR
   CHECK(r.eopp.defined_groups == 1);
   CHECK(r.eopp.undefined_groups == 1);
   CHECK(r.eopp.group_a == -1);
   CHECK(std::isnan(r.eodds.value));
-  CHECK(r.pe.value == Approx(0.25));         // FPR 0 vs 1/4 is still defined
-  CHECK(r.sp.value == Approx(0.25));         // 1/2 vs 1/4
+  CHECK(r.pe.value == Approx(0.25));  // FPR 0 vs 1/4 is still defined
+  CHECK(r.sp.value == Approx(0.25));  // 1/2 vs 1/4
   // A third, empty group (G given explicitly) is undefined for every metric but does not hide the
   // gaps of the other two.
   const auto r3 = evaluate(d.inputs(3));
@@ -150,14 +150,14 @@ TEST_CASE("undefined rates are NaN and left out of gaps, with a count", "[fairne
   CHECK(std::isnan(rn.di.ratio));
   CHECK(rn.di.verdict == Verdict::Undefined);
   CHECK(rn.sp.value == 0.0);
-  CHECK(std::isnan(rn.pp.value));            // no positive predictions: PPV undefined everywhere
+  CHECK(std::isnan(rn.pp.value));  // no positive predictions: PPV undefined everywhere
   CHECK(rn.pp.undefined_groups == 2);
 }
 
 TEST_CASE("four-fifths rule boundary and input errors", "[fairness]") {
   Rows d;
-  d.add(0, 1, 1, 4), d.add(0, 0, 0, 6);   // selection 0.4
-  d.add(1, 1, 1, 5), d.add(1, 0, 0, 5);   // selection 0.5 -> ratio exactly 0.8: pass
+  d.add(0, 1, 1, 4), d.add(0, 0, 0, 6);  // selection 0.4
+  d.add(1, 1, 1, 5), d.add(1, 0, 0, 5);  // selection 0.5 -> ratio exactly 0.8: pass
   CHECK(evaluate(d.inputs()).di.verdict == Verdict::Pass);
   Rows bad = d;
   bad.y[0] = 2;
@@ -170,7 +170,7 @@ TEST_CASE("four-fifths rule boundary and input errors", "[fairness]") {
   const auto r = evaluate(in);
   CHECK(r.rows_skipped == 1);
   CHECK(r.rows_used == 19);
-  CHECK_THROWS_AS(evaluate(d.inputs(1)), InputError);               // one group
+  CHECK_THROWS_AS(evaluate(d.inputs(1)), InputError);  // one group
   CHECK_THROWS_AS(evaluate_on_rows(d.inputs(), {0, 99}), InternalError);
 }
 
@@ -205,7 +205,9 @@ TEST_CASE("integer weights equal duplicated rows; row samples equal copies", "[f
   REQUIRE(on_rows.size() == direct.size());
   for (std::size_t i = 0; i < on_rows.size(); ++i) {
     INFO(names[i]);
-    if (std::isnan(direct[i])) CHECK(std::isnan(on_rows[i]));
-    else CHECK(on_rows[i] == direct[i]);
+    if (std::isnan(direct[i]))
+      CHECK(std::isnan(on_rows[i]));
+    else
+      CHECK(on_rows[i] == direct[i]);
   }
 }

@@ -52,8 +52,8 @@ TEST_CASE("joint codes: missing rows are an error or skipped with a mask", "[inf
   CHECK(jc.codes == V{0, -1, -1, 1});
   CHECK(jc.cardinality == 2);
   CHECK(jc.used_count == 2);
-  CHECK_THROWS_AS(info::joint_codes({V{0, -2}}), InputError);        // invalid code
-  CHECK_THROWS_AS(info::joint_codes({V{0, 1}, V{0}}), InputError);   // length mismatch
+  CHECK_THROWS_AS(info::joint_codes({V{0, -2}}), InputError);       // invalid code
+  CHECK_THROWS_AS(info::joint_codes({V{0, 1}, V{0}}), InputError);  // length mismatch
 }
 
 TEST_CASE("joint codes from a dataset: categorical only, missing named", "[info]") {

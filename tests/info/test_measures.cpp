@@ -23,8 +23,8 @@ V random_codes(Rng& rng, std::size_t n, std::uint64_t k) {
 }  // namespace
 
 TEST_CASE("entropy of simple distributions", "[info]") {
-  CHECK(info::entropy({V{0, 1}}) == 1.0);              // fair coin
-  CHECK(info::entropy({V{0, 0, 1, 2}}) == 1.5);        // (1/2, 1/4, 1/4)
+  CHECK(info::entropy({V{0, 1}}) == 1.0);        // fair coin
+  CHECK(info::entropy({V{0, 0, 1, 2}}) == 1.5);  // (1/2, 1/4, 1/4)
   CHECK(info::entropy({V{3, 3, 3}}) == 0.0);
   const std::vector<double> counts{2, 1, 1, 0};
   CHECK(info::entropy_from_counts(counts) == 1.5);
@@ -33,7 +33,8 @@ TEST_CASE("entropy of simple distributions", "[info]") {
         Approx(1.5 + 2.0 / (8.0 * std::numbers::ln2)).epsilon(1e-14));
   InfoOptions mm;
   mm.miller_madow = true;
-  CHECK(info::entropy({V{0, 0, 1, 2}}, mm) == Approx(1.5 + 0.25 / std::numbers::ln2).epsilon(1e-14));
+  CHECK(info::entropy({V{0, 0, 1, 2}}, mm) ==
+        Approx(1.5 + 0.25 / std::numbers::ln2).epsilon(1e-14));
   CHECK_THROWS_AS(info::entropy_from_counts(std::vector<double>{0, 0}), InputError);
   CHECK_THROWS_AS(info::entropy_from_counts(std::vector<double>{1, -1}), InputError);
 }
@@ -63,7 +64,8 @@ TEST_CASE("mutual information of a 2x3 table in closed form", "[info]") {
   //   x=1:    0   1   3 | 4
   //   y:      2   2   4 | N = 8
   // I = sum c/N log2(c N / (c_x c_y)) = 2/8*log2(2) + 1/8*log2(1) + 1/8*log2(1/2) + 1/8*log2(1)
-  //   + 3/8*log2(3/2) = 1/8 + 3/8 log2(3/2)   (= H(X) + H(Y) - H(X,Y) = 1 + 1.5 - (2.75 - 3/8 log2 3))
+  //   + 3/8*log2(3/2) = 1/8 + 3/8 log2(3/2)   (= H(X) + H(Y) - H(X,Y) = 1 + 1.5 - (2.75 - 3/8 log2
+  //   3))
   const double expected = 1.0 / 8.0 + 3.0 / 8.0 * std::log2(3.0 / 2.0);
   const std::vector<double> table{2, 1, 1, 0, 1, 3};
   CHECK(info::mutual_information_from_table(table, 2, 3) == Approx(expected).epsilon(1e-14));
@@ -87,12 +89,12 @@ TEST_CASE("chain rule, symmetry and dense tables agree on random data", "[info]"
   const double i_x_z = info::mutual_information({x}, {z});
   const double i_x_y_given_z = info::conditional_mutual_information({x}, {y}, {z});
   CHECK(i_x_yz == Approx(i_x_z + i_x_y_given_z).margin(1e-12));
-  CHECK(info::mutual_information({x}, {y}) == Approx(info::mutual_information({y}, {x})).margin(1e-15));
-  CHECK(i_x_y_given_z ==
-        Approx(info::conditional_mutual_information({y}, {x}, {z})).margin(1e-15));
+  CHECK(info::mutual_information({x}, {y}) ==
+        Approx(info::mutual_information({y}, {x})).margin(1e-15));
+  CHECK(i_x_y_given_z == Approx(info::conditional_mutual_information({y}, {x}, {z})).margin(1e-15));
   // Entropy identities: I(X;Y|Z) = H(X,Z) + H(Y,Z) - H(X,Y,Z) - H(Z).
-  const double via_h = info::entropy({x, z}) + info::entropy({y, z}) - info::entropy({x, y, z}) -
-                       info::entropy({z});
+  const double via_h =
+      info::entropy({x, z}) + info::entropy({y, z}) - info::entropy({x, y, z}) - info::entropy({z});
   CHECK(i_x_y_given_z == Approx(via_h).margin(1e-12));
   // The same CMI from a dense [z][x][y] table.
   std::vector<double> table(2 * 3 * 4, 0.0);
@@ -125,7 +127,8 @@ TEST_CASE("integer weights equal duplicated rows", "[info]") {
   V xd, yd, zd;
   for (std::size_t i = 0; i < n; ++i) {
     w[i] = static_cast<double>(rng.uniform_index(4));  // 0..3 copies
-    for (int k = 0; k < static_cast<int>(w[i]); ++k) xd.push_back(x[i]), yd.push_back(y[i]), zd.push_back(z[i]);
+    for (int k = 0; k < static_cast<int>(w[i]); ++k)
+      xd.push_back(x[i]), yd.push_back(y[i]), zd.push_back(z[i]);
   }
   for (bool mm : {false, true}) {
     InfoOptions weighted;

@@ -16,7 +16,8 @@ void write_sample(const std::string& path, double value) {
   ResultFile f(path);
   f.attribute("config", std::string("[run]\nseed = 1\n"));
   f.attribute("ranks", std::int64_t{4});
-  f.write("/stage/values", std::vector<double>{1.5, value, 3.0, 4.0}, "Some values.", "bits", {2, 2});
+  f.write("/stage/values", std::vector<double>{1.5, value, 3.0, 4.0}, "Some values.", "bits",
+          {2, 2});
   f.write("/stage/counts", std::vector<std::int64_t>{7, 8}, "Counts.", "rows");
   f.write("/stage/names", std::vector<std::string>{"a", "b×c"}, "Names.");
   f.write("/timing/total", std::vector<double>{value}, "Time.", "s");
@@ -41,8 +42,8 @@ TEST_CASE("datasets and attributes read back with description and units", "[io][
   const auto path = temp_path("sample.h5");
   write_sample(path, 2.0);
   ResultReader r(path);
-  CHECK(r.dataset_paths() ==
-        std::vector<std::string>{"/stage/counts", "/stage/names", "/stage/values", "/timing/total"});
+  CHECK(r.dataset_paths() == std::vector<std::string>{"/stage/counts", "/stage/names",
+                                                      "/stage/values", "/timing/total"});
   CHECK(r.doubles("/stage/values") == std::vector<double>{1.5, 2.0, 3.0, 4.0});
   CHECK(r.dims("/stage/values") == std::vector<std::size_t>{2, 2});
   CHECK(r.integers("/stage/counts") == std::vector<std::int64_t>{7, 8});

@@ -1,7 +1,7 @@
 # Sourced by reproduction tests. row LABEL OURS PUBLISHED TOL: prints one line of the comparison
 # table with a verdict and counts failures in $failed.
 failed=0
-printf '%-40s %12s %12s %10s  %s\n' "figure" "ours" "published" "tolerance" "verdict"
+table_header() { printf '%-40s %12s %12s %10s  %s\n' "figure" "ours" "published" "tolerance" "verdict"; }
 row() {
   local verdict
   verdict=$(awk -v a="$2" -v b="$3" -v t="$4" 'BEGIN { d = a - b; if (d < 0) d = -d; print (d <= t ? "ok" : "DIFFERS") }')
