@@ -44,7 +44,6 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
   stats_ = FarmStats{};
   stats_.per_rank.assign(static_cast<std::size_t>(comm_.size()), 0);
   std::vector<TaskResult> results;
-  if (comm_.size() == 1) return run_serial(stage, count, task);
   if (comm_.is_root())
     results = coordinate(stage, count, task);
   else
@@ -53,59 +52,41 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
   return results;
 }
 
-std::vector<TaskResult> TaskFarm::run_serial(const std::string& stage, std::size_t count,
-                                             const TaskFn& task) {
-  std::vector<TaskResult> results(count);
-  std::vector<bool> done(count, false);
+std::deque<std::size_t> TaskFarm::restore(const std::string& stage,
+                                          std::vector<TaskResult>& results) {
+  std::vector<bool> done(results.size(), false);
   if (options_.checkpoint) {
     for (auto& [index, result] : options_.checkpoint->completed(stage)) {
-      if (index >= count) continue;
-      results[index] = std::move(result);
-      done[index] = true;
-      ++stats_.resumed;
-    }
-  }
-  Progress progress(stage, count, options_.progress);
-  progress.set_resumed(stats_.resumed);
-  std::size_t finished = stats_.resumed;
-  for (std::size_t i = 0; i < count; ++i) {
-    if (done[i]) continue;
-    results[i] = run_one(stage, options_.seed, i, task);
-    if (options_.checkpoint) options_.checkpoint->record(stage, i, results[i]);
-    ++stats_.per_rank[0];
-    progress.update(++finished);
-  }
-  progress.finish();
-  return results;
-}
-
-std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size_t count,
-                                             const TaskFn& task) {
-  auto& world = comm_.impl()->world;
-  std::vector<TaskResult> results(count);
-  std::vector<bool> done(count, false);
-  if (options_.checkpoint) {
-    for (auto& [index, result] : options_.checkpoint->completed(stage)) {
-      if (index >= count) continue;
+      if (index >= results.size()) continue;
       results[index] = std::move(result);
       done[index] = true;
       ++stats_.resumed;
     }
   }
   std::deque<std::size_t> pending;
-  for (std::size_t i = 0; i < count; ++i)
+  for (std::size_t i = 0; i < results.size(); ++i)
     if (!done[i]) pending.push_back(i);
+  return pending;
+}
 
+// Rank 0: hands tasks to workers as they return results and computes tasks itself in between.
+// With one rank there are no workers and no MPI calls: the loop just runs every task in order.
+std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size_t count,
+                                             const TaskFn& task) {
+  std::vector<TaskResult> results(count);
+  std::deque<std::size_t> pending = restore(stage, results);
+  const bool workers = comm_.size() > 1;
   Progress progress(stage, count, options_.progress);
   progress.set_resumed(stats_.resumed);
   std::size_t finished = stats_.resumed;
   std::size_t outstanding = 0;  // tasks handed to workers and not yet returned
 
+  auto* impl = comm_.impl();
   const auto hand_out = [&](int worker) {
     if (pending.empty()) return;
     const std::uint64_t index = pending.front();
     pending.pop_front();
-    world.send(worker, kTask, index);
+    impl->world.send(worker, kTask, index);
     ++outstanding;
   };
   const auto accept = [&](std::size_t index, TaskResult result, int from) {
@@ -118,13 +99,13 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
   const auto receive = [&](const boost::mpi::status& status) {
     if (status.tag() == kFailure) {
       Failure failure;
-      world.recv(status.source(), kFailure, failure);
+      impl->world.recv(status.source(), kFailure, failure);
       const std::string text = "[rank " + std::to_string(status.source()) + "] " + failure.message;
       if (failure.kind == 2) throw InputError(text);
       throw InternalError(text);
     }
     std::pair<std::uint64_t, TaskResult> message;
-    world.recv(status.source(), kResult, message);
+    impl->world.recv(status.source(), kResult, message);
     --outstanding;
     accept(message.first, std::move(message.second), status.source());
     hand_out(status.source());
@@ -134,17 +115,18 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     for (int w = 1; w < comm_.size(); ++w) hand_out(w);
 
   while (!pending.empty() || outstanding > 0) {
-    while (auto status = world.iprobe(boost::mpi::any_source, boost::mpi::any_tag))
-      receive(*status);
+    if (workers)
+      while (auto status = impl->world.iprobe(boost::mpi::any_source, boost::mpi::any_tag))
+        receive(*status);
     if (!pending.empty()) {
       const std::size_t index = pending.front();
       pending.pop_front();
       accept(index, run_one(stage, options_.seed, index, task), 0);
     } else if (outstanding > 0) {
-      receive(world.probe(boost::mpi::any_source, boost::mpi::any_tag));
+      receive(impl->world.probe(boost::mpi::any_source, boost::mpi::any_tag));
     }
   }
-  for (int w = 1; w < comm_.size(); ++w) world.send(w, kStop);
+  for (int w = 1; w < comm_.size(); ++w) impl->world.send(w, kStop);
   progress.finish();
   return results;
 }

@@ -4,6 +4,7 @@
 // Rng(seed, stage, i), whichever rank runs it, so results do not depend on the rank count.
 // A task that throws on any rank ends the whole job with that task's message.
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -40,8 +41,8 @@ class TaskFarm {
   const FarmStats& last_stats() const { return stats_; }
 
  private:
-  std::vector<TaskResult> run_serial(const std::string& stage, std::size_t count,
-                                     const TaskFn& task);
+  // Results an interrupted run checkpointed go into `results`; returns the tasks still to run.
+  std::deque<std::size_t> restore(const std::string& stage, std::vector<TaskResult>& results);
   std::vector<TaskResult> coordinate(const std::string& stage, std::size_t count,
                                      const TaskFn& task);
   void work(const std::string& stage, const TaskFn& task);
