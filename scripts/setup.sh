@@ -14,6 +14,7 @@ PACKAGES=(
   libboost-mpi-dev libboost-serialization-dev       # Boost.MPI (src/dist only)
   libhdf5-dev hdf5-tools                            # result files (src/io only), h5dump for tests
   libtomlplusplus-dev libcli11-dev catch2           # configs, command line, unit tests
+  libxgboost-dev                                    # gradient boosting (src/learn)
   slurm-wlm munge                                   # the local Slurm cluster of the Slurm test
 )
 
