@@ -56,7 +56,7 @@ CsvTable read_source(DataSpec& spec) {
   }
   CsvTable t;
   try {
-    t.data = make_embedded(spec.source.substr(std::string(kEmbedded).size()), spec.rows);
+    t.data = make_embedded(spec.source.substr(std::string(kEmbedded).size()), spec.rows, spec.draw);
   } catch (const InputError& e) {
     throw_spec(spec.source, spec.key + ".source", e.what());
   }

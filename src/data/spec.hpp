@@ -46,6 +46,7 @@ struct DataSpec {
   std::string key = "data";  // config table, for messages
   std::string source;        // CSV path, or "embedded:NAME" for a built-in dataset
   std::uint64_t rows = 0;    // size of an embedded dataset (0 = its default)
+  std::uint64_t draw = 0;    // which random draw of an embedded dataset (0 = the canonical one)
   CsvOptions csv;
   std::map<std::string, ColumnType> types;  // type overrides by column name
   std::vector<std::string> drop;

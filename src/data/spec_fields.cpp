@@ -56,6 +56,9 @@ void describe(config::Fields& f, DataSpec& spec) {
          "CSV file (${VAR} expanded; ${ADMISSIBLE_DATA} is the shared data folder), or "
          "\"embedded:demo\" for the built-in synthetic dataset.");
   f.count("rows", spec.rows, "Rows of an embedded dataset (0 = its default).", {0, 100000000});
+  f.count(
+      "draw", spec.draw,
+      "Which random draw of an embedded dataset (0 = the canonical one; others are independent).");
   f.section("csv", spec.csv, "How the CSV file is parsed.");
   std::map<std::string, std::string> types;
   for (const auto& [name, type] : spec.types) types[name] = to_string(type);
