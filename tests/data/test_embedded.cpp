@@ -1,0 +1,46 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "data/embedded.hpp"
+#include "info/measures.hpp"
+
+using adm::data::make_embedded;
+
+TEST_CASE("embedded datasets are fixed per draw and differ across draws", "[data][embedded]") {
+  for (const auto& name : adm::data::embedded_names()) {
+    const auto a = make_embedded(name, 100, 0), b = make_embedded(name, 100, 0);
+    const auto c = make_embedded(name, 100, 1);
+    REQUIRE(a.rows() == 100);
+    CHECK(a.column(a.cols() - 1).codes() == b.column(b.cols() - 1).codes());
+    bool differs = false;
+    for (std::size_t j = 0; j < a.cols(); ++j) {
+      const auto &x = a.column(j), &y = c.column(j);
+      differs = differs || (x.is_numeric() ? x.values() != y.values() : x.codes() != y.codes());
+    }
+    CHECK(differs);
+  }
+  CHECK_THROWS_AS(make_embedded("nope", 10), adm::InputError);
+}
+
+TEST_CASE("Example 1 has one bit of conditional information, its null none", "[data][embedded]") {
+  const auto d = make_embedded("example1", 5000);
+  CHECK(adm::info::conditional_mutual_information(d, {"Y"}, {"X"}, {"S"}) == Approx(1.0).margin(1e-3));
+  CHECK(adm::info::mutual_information(d, {"Y"}, {"X"}) < 0.01);  // X alone says nothing
+  const auto n = make_embedded("example1_null", 5000);
+  CHECK(adm::info::conditional_mutual_information(n, {"Y"}, {"X"}, {"S"}) < 0.01);
+}
+
+TEST_CASE("Example 3's imitator is built from the core features", "[data][embedded]") {
+  const auto d = make_embedded("example3", 20000);
+  REQUIRE(d.cols() == 51);
+  const auto& x1 = d.column("X1").values();
+  const auto& x2 = d.column("X2").values();
+  const auto& x50 = d.column("X50").values();
+  double se = 0;
+  for (std::size_t i = 0; i < d.rows(); ++i) {
+    const double e = x50[i] - (2 * x1[i] - x2[i]);
+    se += e * e;
+  }
+  CHECK(se / d.rows() == Approx(2.0).epsilon(0.05));  // noise variance 2
+}
