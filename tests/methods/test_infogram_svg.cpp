@@ -1,0 +1,52 @@
+#include <catch2/catch.hpp>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "methods/infogram/infogram.hpp"
+#include "methods/infogram/infogram_svg.hpp"
+
+using namespace adm::methods;
+
+namespace {
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("infogram SVG: structure, labels and coordinates", "[infogram]") {
+  const std::vector<std::string> names{"income", "zip<code>", "noise", "CCAvg"};
+  const auto g = make_infogram(names, std::vector<double>{1.0, 0.9, 0.02, 0.5},
+                               std::vector<double>{0.8, 0.01, 0.3, 1.0}, {}, InfogramMode::Fair);
+  SvgOptions o;
+  o.title = "Thera & Bank";
+  const std::string svg = infogram_svg(g, o);
+  CHECK(svg.rfind("<?xml", 0) == 0);
+  CHECK(count(svg, "<svg ") == 1);
+  CHECK(svg.find("</svg>\n") == svg.size() - 7);
+  CHECK(svg.find("Thera &amp; Bank") != std::string::npos);
+  CHECK(svg.find("Safety index") != std::string::npos);
+  CHECK(svg.find("class=\"l-region\"") != std::string::npos);
+  CHECK(count(svg, "<line ") == 2);  // the two threshold lines
+  CHECK(count(svg, "<circle ") == 4);
+  CHECK(count(svg, "class=\"admissible\"") == 2);
+  // Admissible features are labelled; the others are dots (name only in a hover title).
+  CHECK(svg.find(">income</text>") != std::string::npos);
+  CHECK(svg.find(">CCAvg</text>") != std::string::npos);
+  CHECK(svg.find(">noise</text>") == std::string::npos);
+  CHECK(svg.find("zip&lt;code&gt;") != std::string::npos);
+  CHECK(svg.find("zip<code>") == std::string::npos);
+  // Balanced elements and every coordinate inside the canvas.
+  CHECK(count(svg, "<g ") == count(svg, "</g>"));
+  const std::regex coord(R"re(\b(?:x|y|cx|cy|x1|x2|y1|y2)="(-?[0-9.]+)")re");
+  std::size_t seen = 0;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), coord), end; it != end; ++it, ++seen) {
+    const double v = std::stod((*it)[1]);
+    CHECK(v >= 0.0);
+    CHECK(v <= 560.0);
+  }
+  CHECK(seen > 20);
+  CHECK(infogram_svg(make_infogram({}, {}, {})).find("Core InfoGram") != std::string::npos);
+}
