@@ -7,7 +7,8 @@ bin=${1:-build/admissible}; shift || true
 ranks=("$@"); [ ${#ranks[@]} -gt 0 ] || ranks=(1 2 4)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-sed -e 's/^bootstrap = .*/bootstrap = '"${BOOTSTRAP:-2000}"'/' \
+sed -e 's/^pipeline = .*/pipeline = "audit"/' \
+    -e '/^\[fairness\]/,/^\[/ s/^bootstrap = .*/bootstrap = '"${BOOTSTRAP:-2000}"'/' \
     -e 's/^source = .*/source = "embedded:demo"\nrows = '"${ROWS:-50000}"'/' \
     "$(dirname "$0")/../configs/demo.toml" > "$tmp/bench.toml"
 echo "audit: rows=${ROWS:-50000} bootstrap=${BOOTSTRAP:-2000}, cores=$(nproc)"

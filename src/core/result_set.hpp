@@ -31,6 +31,11 @@ class ResultSet {
   void add(std::string path, std::vector<std::string> values, std::string description) {
     entries_.push_back({std::move(path), std::move(values), std::move(description), "", {}});
   }
+  // A file written next to the result (e.g. "infogram.svg" -> results/x.infogram.svg).
+  void add_file(std::string suffix, std::string content) {
+    files_.emplace_back(std::move(suffix), std::move(content));
+  }
+  const std::vector<std::pair<std::string, std::string>>& files() const { return files_; }
   const std::vector<ResultEntry>& entries() const { return entries_; }
   const ResultEntry* find(const std::string& path) const {
     for (const auto& e : entries_)
@@ -40,6 +45,7 @@ class ResultSet {
 
  private:
   std::vector<ResultEntry> entries_;
+  std::vector<std::pair<std::string, std::string>> files_;
 };
 
 }  // namespace adm

@@ -16,7 +16,10 @@ void describe(config::Fields& f, RunSection& s) {
   f.text("name", s.name, "Experiment name, used for the default output file.");
   f.count("seed", s.seed, "Master seed; every random stream is derived from (seed, stage, task).");
   f.path("out", s.out, "Result file (HDF5); empty = results/<name>.h5. --out overrides it.");
-  f.text("pipeline", s.pipeline, "What the run does.", {"audit"});
+  f.text("pipeline", s.pipeline,
+         "What the run does: audit (data, plug-in information, group fairness) or infogram "
+         "(ML-powered core/fair InfoGram, admissible set, ALFA test), or all of them.",
+         {"audit", "infogram", "all"});
   if (f.mode() == config::Fields::Mode::Read && s.name.empty()) f.fail("name", "must not be empty");
 }
 
@@ -41,12 +44,34 @@ void describe(config::Fields& f, FairnessSection& s) {
   f.real("confidence", s.confidence, "Confidence level of the intervals.", {0.0, 1.0, true, true});
 }
 
+void describe(config::Fields& f, LearnerSection& s) {
+  f.text("kind", s.kind,
+         "Learner of the ML-powered estimators: gbm (gradient boosting, as the paper and H2O) or "
+         "frequency (cell frequencies of discrete inputs: the exact plug-in estimate).",
+         {"gbm", "frequency"});
+  f.real("smoothing", s.smoothing, "Additive smoothing of the frequency learner.", {0.0, 1e6});
+  f.section("gbm", s.gbm, "Gradient boosting (XGBoost) settings.");
+}
+
+void describe(config::Fields& f, AlfaSection& s) {
+  f.boolean("enabled", s.enabled, "Run the ALFA test alpha = MI(Y, S | X_A) with its bootstrap p-value.");
+  f.text_list("predictions", s.predictions,
+              "Columns holding model decisions; each gets alpha = MI(Yhat, S | X_A) and p-value.");
+  f.text("cair_strata", s.cair_strata,
+         "Column D for the conditional adverse impact ratio CAIR (empty: AIR only).");
+  f.text_list("admissible", s.admissible,
+              "Condition on these features instead of the InfoGram's admissible set.");
+}
+
 void describe(config::Fields& f, ExperimentConfig& c) {
   f.section("run", c.run, "What to run and where results go.");
   f.section("data", c.data, "The dataset and the part each column plays.");
   f.section("discretize", c.discretize, "Binning of numeric features.");
   f.section("info", c.info, "Plug-in information measures.");
   f.section("fairness", c.fairness, "Group fairness metrics.");
+  f.section("learner", c.learner, "The learner behind ML-powered information estimates.");
+  f.section("infogram", c.infogram, "Core or fair InfoGram (pipeline = infogram).");
+  f.section("alfa", c.alfa, "ALFA test and adverse impact (pipeline = infogram).");
 }
 
 ExperimentConfig parse_config(const std::string& text, const std::string& origin) {

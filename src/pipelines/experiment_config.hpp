@@ -8,6 +8,8 @@
 
 #include "core/config_fields.hpp"
 #include "data/spec.hpp"
+#include "learn/gbm_params.hpp"
+#include "methods/infogram/infogram_config.hpp"
 
 namespace adm::pipelines {
 
@@ -37,6 +39,21 @@ struct FairnessSection {
   double confidence = 0.95;
 };
 
+// Which probabilistic learner the ML-powered estimators fit.
+struct LearnerSection {
+  std::string kind = "gbm";  // gbm | frequency
+  double smoothing = 0.0;    // frequency learner: additive smoothing (0 = exact plug-in)
+  learn::GbmParams gbm;
+};
+
+// ALFA test of the outcome (and of model decisions) given the admissible features.
+struct AlfaSection {
+  bool enabled = true;
+  std::vector<std::string> predictions;  // columns of model decisions to rank by their alpha
+  std::string cair_strata;               // optional column D for the conditional AIR
+  std::vector<std::string> admissible;   // override the InfoGram's admissible set (empty = use it)
+};
+
 struct ExperimentConfig {
   std::string file;  // where it was read from ("<embedded demo>" for the demo)
   RunSection run;
@@ -44,12 +61,17 @@ struct ExperimentConfig {
   DiscretizeSection discretize;
   InfoSection info;
   FairnessSection fairness;
+  LearnerSection learner;
+  methods::InfogramOptions infogram;
+  AlfaSection alfa;
 };
 
 void describe(config::Fields& f, RunSection& s);
 void describe(config::Fields& f, DiscretizeSection& s);
 void describe(config::Fields& f, InfoSection& s);
 void describe(config::Fields& f, FairnessSection& s);
+void describe(config::Fields& f, LearnerSection& s);
+void describe(config::Fields& f, AlfaSection& s);
 void describe(config::Fields& f, ExperimentConfig& c);
 
 // Parse and validate a config file; errors are InputErrors naming file:line:column and the key.

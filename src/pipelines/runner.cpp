@@ -16,6 +16,7 @@
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
 #include "pipelines/audit.hpp"
+#include "pipelines/infogram_pipeline.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -35,7 +36,9 @@ std::string join(const std::vector<std::string>& items) {
 
 // Checks a pipeline needs before any computing, so bad input fails fast and on every rank alike.
 void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& data) {
-  if (config.run.pipeline == "audit") check_audit_inputs(config, data);
+  const auto& p = config.run.pipeline;
+  if (p == "audit" || p == "all") check_audit_inputs(config, data);
+  if (p == "infogram" || p == "all") check_infogram_inputs(config, data);
 }
 
 }  // namespace
@@ -90,7 +93,10 @@ RunOutcome run_experiment(const RunRequest& request) {
   std::ostringstream summary;
   StageContext context{config, data, farm, results, summary};
   std::vector<std::pair<std::string, double>> timings;
-  run_audit(context, timings);
+  const auto& pipeline = config.run.pipeline;
+  if (pipeline == "audit" || pipeline == "all") run_audit(context, timings);
+  if (pipeline == "infogram" || pipeline == "all")
+    run_infogram(context, timings, /*describe_data=*/pipeline != "all");
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();
@@ -113,6 +119,8 @@ RunOutcome run_experiment(const RunRequest& request) {
     file.attribute("slurm_job_id", std::string(job ? job : ""));
     file.attribute("resumed_tasks", static_cast<std::int64_t>(outcome.resumed_tasks));
     io::write_results(file, results);
+    for (const auto& [suffix, content] : results.files())
+      io::write_side_file(outcome.out_path, suffix, content);
     for (const auto& [stage, seconds] : timings)
       file.write("/timing/" + stage, std::vector<double>{seconds},
                  "Wall time of the stage on the coordinator (varies between runs).", "s");

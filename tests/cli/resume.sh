@@ -7,8 +7,12 @@ source "$(dirname "$0")/../lib/h5.sh"
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 "$bin" config-keys > /dev/null
-sed -e 's/^bootstrap = .*/bootstrap = 2000/' -e 's/^source = .*/source = "embedded:demo"\nrows = 20000/' \
+# The audit pipeline's bootstrap: long enough to kill part-way, short enough for CI.
+sed -e 's/^pipeline = .*/pipeline = "audit"/' \
+    -e '/^\[fairness\]/,/^\[/ s/^bootstrap = .*/bootstrap = 2000/' \
+    -e 's/^source = .*/source = "embedded:demo"\nrows = 20000/' \
   "$(dirname "$0")/../../configs/demo.toml" > "$tmp/long.toml"
+grep -q 'bootstrap = 2000' "$tmp/long.toml"
 "$bin" run "$tmp/long.toml" --out "$tmp/full.h5" > /dev/null
 
 "$bin" run "$tmp/long.toml" --out "$tmp/part.h5" > /dev/null 2>&1 &

@@ -37,6 +37,10 @@ void describe(config::Fields& f, InfogramOptions& o) {
   f.integer("folds", o.folds, "Folds of the cross-fitted estimate.", {2, 100});
   f.count("bootstrap", o.bootstrap,
           "Model-based bootstrap replicates for ALFA p-values (0 = no p-values).", {0, 1000000});
+  f.count("feature_bootstrap", o.feature_bootstrap,
+          "Model-based bootstrap replicates per feature for p-values of its net (core) or safety "
+          "(fair) information (0 = none; costs B x features x 2 fits).",
+          {0, 1000000});
   f.count("top_n", o.top_n, "Screening: keep the N most relevant features (0 = all).");
   f.real("prob_floor", o.prob_floor,
          "Probabilities are floored here before the log of the CMI estimator.",

@@ -1,0 +1,122 @@
+#include <cmath>
+#include <cstdio>
+
+#include "core/error.hpp"
+#include "info/ml_cmi.hpp"
+#include "methods/infogram/adverse_impact.hpp"
+#include "pipelines/infogram_pipeline.hpp"
+#include "pipelines/learner_factory.hpp"
+
+namespace adm::pipelines {
+namespace {
+
+struct Response {
+  std::string name;  // "outcome" or the decision column
+  std::vector<std::int32_t> codes;
+  std::size_t classes = 0;
+};
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
+// alpha = MI(R, S | X_A) for the outcome R = Y and for each model's decisions R = Yhat, with the
+// model-based bootstrap: null responses drawn from P(R | X_A), both models refitted per replicate.
+// The estimate is one task and each replicate another, so the bootstrap spreads over the ranks.
+void alfa_stage(StageContext& context, const std::vector<std::string>& from_infogram) {
+  const auto& config = context.config;
+  const auto& data = context.data;
+  const auto& roles = data.roles();
+  const auto& options = config.infogram;
+  const auto learner = make_learner(config.learner);
+  const auto& given = config.alfa.admissible.empty() ? from_infogram : config.alfa.admissible;
+  std::span<const double> weights;
+  if (!roles.weights.empty()) weights = data.column(roles.weights).values();
+
+  std::vector<Response> responses;
+  responses.push_back({"outcome", {}, 0});
+  responses.back().codes = info::response_codes(data, roles.target, &responses.back().classes);
+  for (const auto& p : config.alfa.predictions) {
+    responses.push_back({p, {}, 0});
+    responses.back().codes = info::response_codes(data, p, &responses.back().classes);
+  }
+
+  info::MlCmiOptions both;
+  both.in_sample = true;
+  both.folds = static_cast<int>(options.folds);
+  both.prob_floor = options.prob_floor;
+  const info::MlCmiOptions chosen = options.cmi_options();
+  const auto variant = options.estimate;
+  auto& results = context.results;
+  auto& out = context.summary;
+  results.add("/alfa/admissible", given, "X_A: the features the ALFA test conditions on.");
+  results.add("/alfa/sensitive", roles.sensitive, "S: the sensitive attributes.");
+  out << "ALFA test alpha = MI(R, S | X_A), X_A = {" << joined(given) << "}, S = {"
+      << joined(roles.sensitive) << "}, " << options.bootstrap << " bootstrap replicates:\n";
+
+  for (const auto& r : responses) {
+    const info::CmiProblem problem{data, r.codes, r.classes, roles.sensitive, given, weights};
+    const auto estimate = context.farm.run("alfa.estimate." + r.name, 1, [&](std::size_t, Rng& rng) {
+      const auto e = info::ml_cmi(*learner, problem, both, rng);
+      std::vector<double> packed{e.in_sample, e.cross_fitted};
+      packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
+      return packed;
+    })[0];
+    const std::vector<double> p_s(estimate.begin() + 2, estimate.end());
+    const double observed = variant == info::CmiVariant::CrossFitted ? estimate[1] : estimate[0];
+    const auto null_rows =
+        context.farm.run("alfa.null." + r.name, options.bootstrap, [&](std::size_t, Rng& rng) {
+          return std::vector<double>{
+              info::bootstrap_replicate(*learner, problem, p_s, variant, chosen, rng)};
+        });
+    std::vector<double> nulls;
+    for (const auto& row : null_rows) nulls.push_back(row[0]);
+    const double p = nulls.empty() ? std::nan("") : info::bootstrap_p_value(observed, nulls);
+
+    const std::string base = "/alfa/" + r.name;
+    results.add(base + "/alpha", std::vector<double>{observed},
+                "alpha = MI(R, S | X_A), the estimate on the configured variant.", "bits");
+    results.add(base + "/alpha_in_sample", std::vector<double>{estimate[0]}, "In-sample estimate.",
+                "bits");
+    results.add(base + "/alpha_cross_fitted", std::vector<double>{estimate[1]},
+                "K-fold cross-fitted estimate.", "bits");
+    results.add(base + "/p_value", std::vector<double>{p},
+                "(1 + #{null >= alpha}) / (B + 1), model-based bootstrap; NaN without replicates.",
+                "probability");
+    results.add(base + "/null", nulls, "Bootstrap null sample of alpha.", "bits");
+    char line[200];
+    std::snprintf(line, sizeof line, "  %-24s alpha %.5f bits (in-sample %.5f, cross-fitted %.5f), p = %.4f\n",
+                  r.name.c_str(), observed, estimate[0], estimate[1], p);
+    out << line;
+
+    if (r.classes != 2) continue;  // adverse impact is defined for a binary outcome
+    for (const auto& attr : roles.sensitive) {
+      const auto& g = data.column(attr).codes();
+      const auto air = methods::adverse_impact_ratio(r.codes, g, weights);
+      results.add(base + "/air/" + attr, std::vector<double>{air.ratio},
+                  "Adverse impact ratio: lowest group rate of R = 1 over the highest.", "ratio");
+      std::snprintf(line, sizeof line, "    AIR by %s: %.4f", attr.c_str(), air.ratio);
+      out << line;
+      if (!config.alfa.cair_strata.empty()) {
+        const auto& strata = data.column(config.alfa.cair_strata);
+        if (!strata.is_categorical())
+          throw InputError(config.file + ": config key 'alfa.cair_strata': column '" +
+                           strata.name() + "' must be categorical");
+        const auto cair =
+            methods::conditional_adverse_impact_ratio(r.codes, g, strata.codes(), weights);
+        results.add(base + "/cair/" + attr, std::vector<double>{cair.value},
+                    "Conditional AIR: sum over strata d of P(D = d) AIR(R, G | D = d).", "ratio");
+        std::snprintf(line, sizeof line, ", CAIR given %s: %.4f", config.alfa.cair_strata.c_str(),
+                      cair.value);
+        out << line;
+      }
+      out << "\n";
+    }
+  }
+}
+
+}  // namespace adm::pipelines
