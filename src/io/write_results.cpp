@@ -23,7 +23,6 @@ std::string write_side_file(const std::string& result_path, const std::string& s
   return path.string();
 }
 
-
 void write_results(ResultFile& file, const ResultSet& results) {
   for (const auto& e : results.entries()) {
     std::visit(

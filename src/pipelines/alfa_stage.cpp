@@ -60,12 +60,13 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
 
   for (const auto& r : responses) {
     const info::CmiProblem problem{data, r.codes, r.classes, roles.sensitive, given, weights};
-    const auto estimate = context.farm.run("alfa.estimate." + r.name, 1, [&](std::size_t, Rng& rng) {
-      const auto e = info::ml_cmi(*learner, problem, both, rng);
-      std::vector<double> packed{e.in_sample, e.cross_fitted};
-      packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
-      return packed;
-    })[0];
+    const auto estimate =
+        context.farm.run("alfa.estimate." + r.name, 1, [&](std::size_t, Rng& rng) {
+          const auto e = info::ml_cmi(*learner, problem, both, rng);
+          std::vector<double> packed{e.in_sample, e.cross_fitted};
+          packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
+          return packed;
+        })[0];
     const std::vector<double> p_s(estimate.begin() + 2, estimate.end());
     const double observed = variant == info::CmiVariant::CrossFitted ? estimate[1] : estimate[0];
     const auto null_rows =
@@ -89,7 +90,8 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
                 "probability");
     results.add(base + "/null", nulls, "Bootstrap null sample of alpha.", "bits");
     char line[200];
-    std::snprintf(line, sizeof line, "  %-24s alpha %.5f bits (in-sample %.5f, cross-fitted %.5f), p = %.4f\n",
+    std::snprintf(line, sizeof line,
+                  "  %-24s alpha %.5f bits (in-sample %.5f, cross-fitted %.5f), p = %.4f\n",
                   r.name.c_str(), observed, estimate[0], estimate[1], p);
     out << line;
 

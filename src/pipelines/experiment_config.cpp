@@ -54,7 +54,8 @@ void describe(config::Fields& f, LearnerSection& s) {
 }
 
 void describe(config::Fields& f, AlfaSection& s) {
-  f.boolean("enabled", s.enabled, "Run the ALFA test alpha = MI(Y, S | X_A) with its bootstrap p-value.");
+  f.boolean("enabled", s.enabled,
+            "Run the ALFA test alpha = MI(Y, S | X_A) with its bootstrap p-value.");
   f.text_list("predictions", s.predictions,
               "Columns holding model decisions; each gets alpha = MI(Yhat, S | X_A) and p-value.");
   f.text("cair_strata", s.cair_strata,

@@ -41,7 +41,8 @@ InfogramOutcome infogram_stage(StageContext& context) {
   if (!roles.weights.empty()) weights = data.column(roles.weights).values();
   const info::MlCmiOptions cmi = both_estimates(options);
 
-  const methods::InfogramInputs inputs{data, roles.target, roles.features, roles.sensitive, weights};
+  const methods::InfogramInputs inputs{data, roles.target, roles.features, roles.sensitive,
+                                       weights};
   const Names candidates = methods::candidate_features(inputs, options.mode);
 
   // Relevance: the learner's importance in one model of Y on all features (one task), or the
@@ -54,8 +55,8 @@ InfogramOutcome infogram_stage(StageContext& context) {
       })[0];
     return column(context.farm.run(stage, features.size(),
                                    [&](std::size_t j, Rng& rng) {
-                                     const info::CmiProblem p{data, y, classes, {features[j]}, {},
-                                                              weights};
+                                     const info::CmiProblem p{data,          y,  classes,
+                                                              {features[j]}, {}, weights};
                                      const auto r = info::ml_cmi(*learner, p, cmi, rng);
                                      return std::vector<double>{r.value(options.estimate)};
                                    }),
@@ -77,7 +78,10 @@ InfogramOutcome infogram_stage(StageContext& context) {
   // With per-feature p-values, each task also returns P(Y | given) for the null draws.
   const std::size_t boot = options.feature_bootstrap;
   const auto problem = [&](std::size_t j) {
-    return info::CmiProblem{data, y, classes, {screened[j]},
+    return info::CmiProblem{data,
+                            y,
+                            classes,
+                            {screened[j]},
                             methods::conditioning_set(options.mode, screened, j, roles.sensitive),
                             weights};
   };
@@ -112,13 +116,13 @@ InfogramOutcome infogram_stage(StageContext& context) {
                 "bits", {screened.size(), boot});
     results.add("/infogram/null_features", screened, "Row order of /infogram/null.");
   }
-  const auto infogram =
-      methods::make_infogram(screened, relevance, cross ? net_cf : net_in, options.thresholds,
-                             options.mode);
+  const auto infogram = methods::make_infogram(screened, relevance, cross ? net_cf : net_in,
+                                               options.thresholds, options.mode);
 
   // Datasets in the infogram's order (by admissible index).
   const bool fair = options.mode == methods::InfogramMode::Fair;
-  const std::string axis = fair ? "safety index F_j = MI(Y, X_j | S)" : "net information C_j = MI(Y, X_j | X_-j)";
+  const std::string axis =
+      fair ? "safety index F_j = MI(Y, X_j | S)" : "net information C_j = MI(Y, X_j | X_-j)";
   Names names;
   std::vector<double> rel_raw, rel, net_raw_in, net_raw_cf, net_norm, index, pv;
   std::vector<std::int64_t> admissible_flags;
@@ -140,8 +144,8 @@ InfogramOutcome infogram_stage(StageContext& context) {
               "Relevance before scaling (learner importance, or MI(Y, X_j) in bits).",
               "learner units");
   results.add("/infogram/relevance", rel, "Relevance scaled by its maximum.", "fraction");
-  results.add("/infogram/net_in_sample", net_raw_in, "In-sample ML-CMI estimate of the " + axis + ".",
-              "bits");
+  results.add("/infogram/net_in_sample", net_raw_in,
+              "In-sample ML-CMI estimate of the " + axis + ".", "bits");
   results.add("/infogram/net_cross_fitted", net_raw_cf,
               "K-fold cross-fitted ML-CMI estimate of the " + axis + ".", "bits");
   results.add("/infogram/net", net_norm, "The " + axis + " on the plot, scaled by its maximum.",
@@ -164,8 +168,8 @@ InfogramOutcome infogram_stage(StageContext& context) {
       << " estimate on the axis, learner " << config.learner.kind << ", " << screened.size()
       << " features" << (screened.size() < candidates.size() ? " after screening" : "") << "):\n";
   char line[200];
-  std::snprintf(line, sizeof line, "  %-24s %9s %9s %11s %11s %8s  %s\n", "feature",
-                "relevance", fair ? "safety" : "net", "bits(in)", "bits(cv)", "p", "admissible");
+  std::snprintf(line, sizeof line, "  %-24s %9s %9s %11s %11s %8s  %s\n", "feature", "relevance",
+                fair ? "safety" : "net", "bits(in)", "bits(cv)", "p", "admissible");
   out << line;
   for (std::size_t i = 0; i < names.size(); ++i) {
     std::snprintf(line, sizeof line, "  %-24s %9.3f %9.3f %11.5f %11.5f %8.4f  %s\n",
