@@ -74,8 +74,11 @@ InfogramOutcome infogram_stage(StageContext& context) {
     relevance = relevance_of(screened, "infogram.relevance_screened");
   }
 
-  // Net (core: given the other features) or safety (fair: given S) information, one task each.
-  // With per-feature p-values, each task also returns P(Y | given) for the null draws.
+  // Net (core: given the other features) or safety (fair: given S) information. One of the two
+  // models of every feature's CMI is the same for all features (core: Y ~ all features; fair:
+  // Y ~ S), so it is fitted once per fold; the other is fitted per feature. Folds and learner
+  // seeds come from one plan shared by every feature, so each fit is an independent task.
+  const bool fair_mode = options.mode == methods::InfogramMode::Fair;
   const std::size_t boot = options.feature_bootstrap;
   const auto problem = [&](std::size_t j) {
     return info::CmiProblem{data,
@@ -85,12 +88,36 @@ InfogramOutcome infogram_stage(StageContext& context) {
                             methods::conditioning_set(options.mode, screened, j, roles.sensitive),
                             weights};
   };
-  const auto net = context.farm.run("infogram.net", screened.size(), [&](std::size_t j, Rng& rng) {
-    const auto r = info::ml_cmi(*learner, problem(j), cmi, rng);
-    std::vector<double> packed{r.in_sample, r.cross_fitted};
-    if (boot > 0) packed.insert(packed.end(), r.p_s.begin(), r.p_s.end());
-    return packed;
-  });
+  Rng plan_stream(config.run.seed, "infogram.plan", 0);
+  const info::CmiPlan plan = info::plan_ml_cmi(problem(0), cmi, plan_stream);
+  const bool shared_is_full = !fair_mode;  // core shares Y ~ all; fair shares Y ~ S
+  std::vector<std::size_t> shared_jobs, own_jobs;
+  for (std::size_t i = 0; i < plan.jobs.size(); ++i)
+    (plan.jobs[i].full == shared_is_full ? shared_jobs : own_jobs).push_back(i);
+  const Names shared_cols = fair_mode ? roles.sensitive : screened;
+  const auto shared =
+      context.farm.run("infogram.shared", shared_jobs.size(), [&](std::size_t t, Rng&) {
+        const auto& job = plan.jobs[shared_jobs[t]];
+        return info::fit_and_predict(*learner, data, y, classes, shared_cols, job.train, job.eval,
+                                     job.seed, weights);
+      });
+  const std::size_t per_feature = own_jobs.size();
+  const auto own =
+      context.farm.run("infogram.net", screened.size() * per_feature, [&](std::size_t t, Rng&) {
+        return info::run_fit_job(*learner, problem(t / per_feature),
+                                 plan.jobs[own_jobs[t % per_feature]]);
+      });
+  std::vector<std::vector<double>> net;              // per feature: in-sample, cross-fitted
+  std::vector<std::vector<double>> given_in_sample;  // per feature: P(Y | given), all rows
+  for (std::size_t j = 0; j < screened.size(); ++j) {
+    std::vector<std::vector<double>> predictions(plan.jobs.size());
+    for (std::size_t t = 0; t < shared_jobs.size(); ++t) predictions[shared_jobs[t]] = shared[t];
+    for (std::size_t t = 0; t < per_feature; ++t)
+      predictions[own_jobs[t]] = own[j * per_feature + t];
+    auto r = info::assemble_ml_cmi(problem(j), plan, predictions, cmi);
+    net.push_back({r.in_sample, r.cross_fitted});
+    given_in_sample.push_back(std::move(r.p_s));
+  }
   const auto net_in = column(net, 0), net_cf = column(net, 1);
   const bool cross = options.estimate == info::CmiVariant::CrossFitted;
   std::vector<double> p_values(screened.size(), std::nan(""));
@@ -99,9 +126,9 @@ InfogramOutcome infogram_stage(StageContext& context) {
     const auto nulls =
         context.farm.run("infogram.null", screened.size() * boot, [&](std::size_t t, Rng& rng) {
           const std::size_t j = t / boot;
-          const std::vector<double> p_s(net[j].begin() + 2, net[j].end());
-          return std::vector<double>{info::bootstrap_replicate(
-              *learner, problem(j), p_s, options.estimate, options.cmi_options(), rng)};
+          return std::vector<double>{info::bootstrap_replicate(*learner, problem(j),
+                                                               given_in_sample[j], options.estimate,
+                                                               options.cmi_options(), rng)};
         });
     std::vector<double> all;
     for (std::size_t j = 0; j < screened.size(); ++j) {
