@@ -45,10 +45,7 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
     responses.back().codes = info::response_codes(data, p, &responses.back().classes);
   }
 
-  info::MlCmiOptions both;
-  both.in_sample = true;
-  both.folds = static_cast<int>(options.folds);
-  both.prob_floor = options.prob_floor;
+  const info::MlCmiOptions both = options.both_estimates();
   const info::MlCmiOptions chosen = options.cmi_options();
   const auto variant = options.estimate;
   auto& results = context.results;

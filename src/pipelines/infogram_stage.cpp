@@ -12,15 +12,6 @@ namespace {
 
 using info::Names;
 
-// Both estimates are always computed and reported; options.estimate picks the one on the axes.
-info::MlCmiOptions both_estimates(const methods::InfogramOptions& o) {
-  info::MlCmiOptions cmi;
-  cmi.in_sample = true;
-  cmi.folds = static_cast<int>(o.folds);
-  cmi.prob_floor = o.prob_floor;
-  return cmi;
-}
-
 std::vector<double> column(const std::vector<std::vector<double>>& rows, std::size_t k) {
   std::vector<double> out;
   for (const auto& r : rows) out.push_back(r.at(k));
@@ -39,7 +30,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
   const auto y = info::response_codes(data, roles.target, &classes);
   std::span<const double> weights;
   if (!roles.weights.empty()) weights = data.column(roles.weights).values();
-  const info::MlCmiOptions cmi = both_estimates(options);
+  const info::MlCmiOptions cmi = options.both_estimates();
 
   const methods::InfogramInputs inputs{data, roles.target, roles.features, roles.sensitive,
                                        weights};

@@ -31,6 +31,9 @@ struct InfogramOptions {
   double prob_floor = info::kDefaultProbFloor;
 
   info::MlCmiOptions cmi_options() const;  // the ML-CMI settings these imply
+  // In-sample and cross-fitted together: what the pipeline computes and reports for estimates
+  // (bootstrap replicates need only cmi_options()).
+  info::MlCmiOptions both_estimates() const;
 };
 
 void describe(config::Fields& f, InfogramOptions& o);
