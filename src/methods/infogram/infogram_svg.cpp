@@ -100,9 +100,12 @@ std::string infogram_svg(const InfogramResult& g, const SvgOptions& o) {
       << num(cx) << "\" cy=\"" << num(cy) << "\" r=\"" << (e.admissible ? 4 : 3) << "\" fill=\""
       << (e.admissible ? "#1f5fbf" : "#777777") << "\"><title>" << xml_escape(e.name)
       << "</title></circle>\n";
+    // Labels of points in the right half sit left of the point so they stay inside the plot.
+    const bool left = e.relevance > 0.5;
     if (e.admissible)
-      s << "<text class=\"label\" x=\"" << num(cx + 6) << "\" y=\"" << num(cy - 6)
-        << "\" fill=\"#1f5fbf\">" << xml_escape(e.name) << "</text>\n";
+      s << "<text class=\"label\" x=\"" << num(left ? cx - 6 : cx + 6) << "\" y=\"" << num(cy - 6)
+        << "\" text-anchor=\"" << (left ? "end" : "start") << "\" fill=\"#1f5fbf\">"
+        << xml_escape(e.name) << "</text>\n";
   }
   s << "</g>\n</svg>\n";
   return s.str();
