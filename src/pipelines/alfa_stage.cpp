@@ -109,6 +109,14 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
             methods::conditional_adverse_impact_ratio(r.codes, g, strata.codes(), weights);
         results.add(base + "/cair/" + attr, std::vector<double>{cair.value},
                     "Conditional AIR: sum over strata d of P(D = d) AIR(R, G | D = d).", "ratio");
+        std::vector<double> per_stratum;
+        for (const auto& a : cair.per_stratum) per_stratum.push_back(a.ratio);
+        results.add(base + "/cair/" + attr + "_by_stratum", per_stratum,
+                    "AIR(R, G | D = d) per level of the strata column (NaN: one group only).",
+                    "ratio");
+        results.add(base + "/cair/" + attr + "_stratum_share", cair.stratum_share,
+                    "P(D = d), the weights of the per-stratum AIRs.", "fraction");
+        results.add(base + "/cair/strata", strata.levels(), "Levels of the strata column.");
         std::snprintf(line, sizeof line, ", CAIR given %s: %.4f", config.alfa.cair_strata.c_str(),
                       cair.value);
         out << line;

@@ -42,7 +42,14 @@ void describe(config::Fields& f, InfogramOptions& o) {
   f.choice(
       "estimate", o.estimate, "ML-CMI estimate: in_sample (the paper's) or K-fold cross_fitted.",
       {{"in_sample", info::CmiVariant::InSample}, {"cross_fitted", info::CmiVariant::CrossFitted}});
-  f.integer("folds", o.folds, "Folds of the cross-fitted estimate.", {2, 100});
+  f.integer("folds", o.folds,
+            "Folds of the cross-fitted estimate (0 = skip it: in-sample only, about (K+1)x fewer "
+            "fits; needed for tiny or count-table data).",
+            {0, 100});
+  if (f.mode() == config::Fields::Mode::Read && o.folds == 1) f.fail("folds", "must be 0 or >= 2");
+  if (f.mode() == config::Fields::Mode::Read && o.folds == 0 &&
+      o.estimate == info::CmiVariant::CrossFitted)
+    f.fail("folds", "is 0, but estimate = \"cross_fitted\" needs folds >= 2");
   f.count("bootstrap", o.bootstrap,
           "Model-based bootstrap replicates for ALFA p-values (0 = no p-values).", {0, 1000000});
   f.count("feature_bootstrap", o.feature_bootstrap,
