@@ -5,32 +5,16 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "learn/cart.hpp"
+#include "learn_test_util.hpp"
 
 using namespace adm;
 using learn::CartParams;
 using learn::DecisionTree;
 using learn::FeatureMatrix;
 using Labels = std::vector<std::int32_t>;
+using adm::test::matrix;
 
 namespace {
-
-// Row-major matrix from columns; `levels` > 0 marks a categorical column.
-FeatureMatrix matrix(const std::vector<std::vector<float>>& columns,
-                     const std::vector<std::uint32_t>& levels = {}) {
-  FeatureMatrix m;
-  m.cols = columns.size();
-  m.rows = columns.empty() ? 0 : columns[0].size();
-  m.values.resize(m.rows * m.cols);
-  for (std::size_t c = 0; c < m.cols; ++c) {
-    const std::uint32_t l = c < levels.size() ? levels[c] : 0;
-    m.levels.push_back(l);
-    m.categorical.push_back(l > 0 ? 1 : 0);
-    m.names.push_back("x");
-    m.names.back() += std::to_string(c);
-    for (std::size_t r = 0; r < m.rows; ++r) m.values[r * m.cols + c] = columns[c][r];
-  }
-  return m;
-}
 
 CartParams loose(std::size_t max_depth = 30) {
   CartParams p;

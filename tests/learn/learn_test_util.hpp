@@ -1,0 +1,29 @@
+#pragma once
+// Helpers shared by the learner tests.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "learn/classifier.hpp"
+
+namespace adm::test {
+
+// Row-major matrix from columns named x0, x1, ...; `levels` > 0 marks a categorical column.
+inline learn::FeatureMatrix matrix(const std::vector<std::vector<float>>& columns,
+                                   const std::vector<std::uint32_t>& levels = {}) {
+  learn::FeatureMatrix m;
+  m.cols = columns.size();
+  m.rows = columns.empty() ? 0 : columns[0].size();
+  m.values.resize(m.rows * m.cols);
+  for (std::size_t c = 0; c < m.cols; ++c) {
+    const std::uint32_t l = c < levels.size() ? levels[c] : 0;
+    m.levels.push_back(l);
+    m.categorical.push_back(l > 0 ? 1 : 0);
+    m.names.push_back("x");
+    m.names.back() += std::to_string(c);  // not "x" + ...: GCC 12 warns falsely (-Wrestrict)
+    for (std::size_t r = 0; r < m.rows; ++r) m.values[r * m.cols + c] = columns[c][r];
+  }
+  return m;
+}
+
+}  // namespace adm::test
