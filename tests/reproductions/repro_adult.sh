@@ -13,13 +13,8 @@ set -euo pipefail
 here=$(dirname "$0")
 source "$here/compare.sh"
 need_data
-bin=$1
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-h5=$tmp/adult.h5
-"$bin" run "$here/../../configs/infogram_adult.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
-  { cat "$tmp/err"; exit 1; }
-sed -n '/InfoGram/,/^  outcome/p' "$tmp/log"
-source "$here/infogram_lib.sh"  # vals, fv, adm, say, member, bound (use $h5)
+source "$here/infogram_lib.sh"  # run_infogram, vals, fv, adm, say, member, bound
+run_infogram "$1" adult '^  outcome'
 
 table_header
 say "rows (paper: UCI train + test)" "$(vals "$h5" /data/rows)" 45222 \

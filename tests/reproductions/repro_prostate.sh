@@ -15,13 +15,8 @@ set -euo pipefail
 here=$(dirname "$0")
 source "$here/compare.sh"
 need_data
-bin=$1
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-h5=$tmp/prostate.h5
-"$bin" run "$here/../../configs/infogram_prostate.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
-  { cat "$tmp/err"; exit 1; }
-sed -n '/InfoGram/,/^  admissible set/p' "$tmp/log"
-source "$here/infogram_lib.sh"  # vals, fv, adm, say, member, bound (use $h5)
+source "$here/infogram_lib.sh"  # run_infogram, vals, fv, adm, say, member, bound
+run_infogram "$1" prostate '^  admissible set'
 # |t| (pooled two-sample t-statistic, cancer vs healthy) of every gene, ranked by |t| descending.
 awk -F, 'NR == 1 { next } { g = $1; gsub(/"/, "", g); n[g]++
   for (j = 2; j <= NF; j++) { s[g, j] += $j; q[g, j] += $j * $j } }

@@ -14,13 +14,8 @@ set -euo pipefail
 here=$(dirname "$0")
 source "$here/compare.sh"
 need_data
-bin=$1
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-h5=$tmp/srbct.h5
-"$bin" run "$here/../../configs/infogram_srbct.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
-  { cat "$tmp/err"; exit 1; }
-sed -n '/InfoGram/,/^  admissible set/p' "$tmp/log"
-source "$here/infogram_lib.sh"  # vals, fv, adm, say, member, bound (use $h5)
+source "$here/infogram_lib.sh"  # run_infogram, vals, fv, adm, say, member, bound
+run_infogram "$1" srbct '^  admissible set'
 csv=$ADMISSIBLE_DATA/srbct_khan2001/sda_khan2001.csv
 count() { awk -F, -v c="\"$1\"" 'NR >= 2 && NR <= 64 && $2 == c' "$csv" | wc -l; }
 descr() {  # gene gK: probe id and description from sda's annotation (row K)

@@ -9,13 +9,8 @@ set -euo pipefail
 here=$(dirname "$0")
 source "$here/compare.sh"
 need_data
-bin=$1
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-h5=$tmp/thera.h5
-"$bin" run "$here/../../configs/infogram_thera.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
-  { cat "$tmp/err"; exit 1; }
-sed -n '/InfoGram/,/^  admissible set/p' "$tmp/log"
-source "$here/infogram_lib.sh"  # vals, fv, adm, say, member, bound (use $h5)
+source "$here/infogram_lib.sh"  # run_infogram, vals, fv, adm, say, member, bound
+run_infogram "$1" thera '^  admissible set'
 
 table_header
 for f in Income CCAvg; do member "$f" yes; done
