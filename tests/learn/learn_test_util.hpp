@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the learner tests.
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,6 +25,18 @@ inline learn::FeatureMatrix matrix(const std::vector<std::vector<float>>& column
     for (std::size_t r = 0; r < m.rows; ++r) m.values[r * m.cols + c] = columns[c][r];
   }
   return m;
+}
+
+// Every row of a rows x k probability table is non-negative and sums to 1.
+inline void check_rows_sum_to_one(const std::vector<double>& proba, std::size_t k) {
+  for (std::size_t r = 0; r < proba.size() / k; ++r) {
+    double s = 0;
+    for (std::size_t c = 0; c < k; ++c) {
+      REQUIRE(proba[r * k + c] >= 0);
+      s += proba[r * k + c];
+    }
+    REQUIRE(s == Approx(1).margin(1e-12));
+  }
 }
 
 }  // namespace adm::test

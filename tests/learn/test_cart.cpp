@@ -12,6 +12,7 @@ using learn::CartParams;
 using learn::DecisionTree;
 using learn::FeatureMatrix;
 using Labels = std::vector<std::int32_t>;
+using adm::test::check_rows_sum_to_one;
 using adm::test::matrix;
 
 namespace {
@@ -23,17 +24,6 @@ CartParams loose(std::size_t max_depth = 30) {
   p.min_leaf = 1;
   p.cp = 0;
   return p;
-}
-
-void check_rows_sum_to_one(const std::vector<double>& proba, std::size_t k) {
-  for (std::size_t r = 0; r < proba.size() / k; ++r) {
-    double s = 0;
-    for (std::size_t c = 0; c < k; ++c) {
-      REQUIRE(proba[r * k + c] >= 0);
-      s += proba[r * k + c];
-    }
-    REQUIRE(s == Approx(1).margin(1e-12));
-  }
 }
 
 // XOR on a 2x2 grid with unequal cell sizes, so the first split has a small positive gain.

@@ -17,6 +17,7 @@ using learn::FeatureMatrix;
 using learn::GbmParams;
 using learn::GradientBoosting;
 using Labels = std::vector<std::int32_t>;
+using adm::test::check_rows_sum_to_one;
 using adm::test::matrix;
 
 namespace {
@@ -37,17 +38,6 @@ double accuracy(const std::vector<double>& proba, const Labels& y, std::size_t k
     hits += (std::max_element(row, row + static_cast<std::ptrdiff_t>(k)) - row) == y[r];
   }
   return static_cast<double>(hits) / static_cast<double>(y.size());
-}
-
-void check_rows_sum_to_one(const std::vector<double>& proba, std::size_t k) {
-  for (std::size_t r = 0; r < proba.size() / k; ++r) {
-    double s = 0;
-    for (std::size_t c = 0; c < k; ++c) {
-      REQUIRE(proba[r * k + c] >= 0);
-      s += proba[r * k + c];
-    }
-    REQUIRE(s == Approx(1).margin(1e-12));
-  }
 }
 
 // x0 informative through P(y=1) = sigmoid(scale * x0), then `noise` pure-noise columns.
