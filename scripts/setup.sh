@@ -15,6 +15,8 @@ PACKAGES=(
   libhdf5-dev hdf5-tools                            # result files (src/io only), h5dump for tests
   libtomlplusplus-dev libcli11-dev catch2           # configs, command line, unit tests
   libxgboost-dev                                    # gradient boosting (src/learn)
+  libeigen3-dev                                     # linear algebra (GLM, lasso)
+  coinor-libipopt-dev pkg-config                    # nonlinear programs (fair naive Bayes; NLP baseline)
   slurm-wlm munge                                   # the local Slurm cluster of the Slurm test
 )
 

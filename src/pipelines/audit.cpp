@@ -1,7 +1,5 @@
 #include "pipelines/audit.hpp"
 
-#include <chrono>
-
 #include "core/error.hpp"
 #include "pipelines/audit_stages.hpp"
 
@@ -35,16 +33,10 @@ void check_audit_inputs(const ExperimentConfig& config, const data::Dataset& dat
   }
 }
 
-void run_audit(StageContext& context, std::vector<std::pair<std::string, double>>& timings) {
-  using Clock = std::chrono::steady_clock;
-  const auto timed = [&](const char* stage, auto&& body) {
-    const auto t0 = Clock::now();
-    body();
-    timings.emplace_back(stage, std::chrono::duration<double>(Clock::now() - t0).count());
-  };
-  timed("data", [&] { describe_data_stage(context); });
-  if (context.config.info.enabled) timed("info", [&] { information_stage(context); });
-  if (context.config.fairness.enabled) timed("fairness", [&] { fairness_stage(context); });
+void run_audit(StageContext& context, Timings& timings) {
+  timed(timings, "data", [&] { describe_data_stage(context); });
+  if (context.config.info.enabled) timed(timings, "info", [&] { information_stage(context); });
+  if (context.config.fairness.enabled) timed(timings, "fairness", [&] { fairness_stage(context); });
 }
 
 }  // namespace adm::pipelines

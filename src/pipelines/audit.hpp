@@ -14,6 +14,6 @@ namespace adm::pipelines {
 void check_audit_inputs(const ExperimentConfig& config, const data::Dataset& data);
 
 // Runs the stages; appends (stage, seconds) to `timings`.
-void run_audit(StageContext& context, std::vector<std::pair<std::string, double>>& timings);
+void run_audit(StageContext& context, Timings& timings);
 
 }  // namespace adm::pipelines

@@ -17,9 +17,11 @@ void describe(config::Fields& f, RunSection& s) {
   f.count("seed", s.seed, "Master seed; every random stream is derived from (seed, stage, task).");
   f.path("out", s.out, "Result file (HDF5); empty = results/<name>.h5. --out overrides it.");
   f.text("pipeline", s.pipeline,
-         "What the run does: audit (data, plug-in information, group fairness) or infogram "
-         "(ML-powered core/fair InfoGram, admissible set, ALFA test), or all of them.",
-         {"audit", "infogram", "all"});
+         "What the run does: audit (data, plug-in information, group fairness), infogram "
+         "(ML-powered core/fair InfoGram, admissible set, ALFA test), all (audit + infogram), "
+         "models (admissible models ranked by ALFA), shapley (fairness-aware feature selection), "
+         "rulelist (fair rule lists) or patterns (fair naive Bayes).",
+         {"audit", "infogram", "all", "models", "shapley", "rulelist", "patterns"});
   if (f.mode() == config::Fields::Mode::Read && s.name.empty()) f.fail("name", "must not be empty");
 }
 
@@ -73,6 +75,10 @@ void describe(config::Fields& f, ExperimentConfig& c) {
   f.section("learner", c.learner, "The learner behind ML-powered information estimates.");
   f.section("infogram", c.infogram, "Core or fair InfoGram (pipeline = infogram).");
   f.section("alfa", c.alfa, "ALFA test and adverse impact (pipeline = infogram).");
+  f.section("models", c.models, "Admissible models (pipeline = models).");
+  f.section("shapley", c.shapley, "Fairness-aware feature selection (pipeline = shapley).");
+  f.section("rulelist", c.rulelist, "Fair rule lists (pipeline = rulelist).");
+  f.section("patterns", c.patterns, "Fair naive Bayes (pipeline = patterns).");
 }
 
 ExperimentConfig parse_config(const std::string& text, const std::string& origin) {

@@ -10,6 +10,10 @@
 #include "data/spec.hpp"
 #include "learn/gbm_params.hpp"
 #include "methods/infogram/infogram_config.hpp"
+#include "pipelines/models_config.hpp"
+#include "pipelines/patterns_config.hpp"
+#include "pipelines/rulelist_config.hpp"
+#include "pipelines/shapley_config.hpp"
 
 namespace adm::pipelines {
 
@@ -64,6 +68,10 @@ struct ExperimentConfig {
   LearnerSection learner;
   methods::InfogramOptions infogram;
   AlfaSection alfa;
+  ModelsSection models;
+  ShapleySection shapley;
+  RulelistSection rulelist;
+  PatternsSection patterns;
 };
 
 void describe(config::Fields& f, RunSection& s);

@@ -1,7 +1,5 @@
 #include "pipelines/infogram_pipeline.hpp"
 
-#include <chrono>
-
 #include "core/error.hpp"
 #include "pipelines/audit_stages.hpp"
 
@@ -34,19 +32,12 @@ void check_infogram_inputs(const ExperimentConfig& config, const data::Dataset& 
                      config.alfa.cair_strata + "' in " + data.source());
 }
 
-void run_infogram(StageContext& context, std::vector<std::pair<std::string, double>>& timings,
-                  bool describe_data) {
-  using Clock = std::chrono::steady_clock;
-  const auto timed = [&](const char* stage, auto&& body) {
-    const auto t0 = Clock::now();
-    body();
-    timings.emplace_back(stage, std::chrono::duration<double>(Clock::now() - t0).count());
-  };
-  if (describe_data) timed("data", [&] { describe_data_stage(context); });
+void run_infogram(StageContext& context, Timings& timings, bool describe_data) {
+  if (describe_data) timed(timings, "data", [&] { describe_data_stage(context); });
   InfogramOutcome outcome;
-  timed("infogram", [&] { outcome = infogram_stage(context); });
+  timed(timings, "infogram", [&] { outcome = infogram_stage(context); });
   const bool can_alfa = context.config.alfa.enabled && !context.data.roles().sensitive.empty();
-  if (can_alfa) timed("alfa", [&] { alfa_stage(context, outcome.admissible); });
+  if (can_alfa) timed(timings, "alfa", [&] { alfa_stage(context, outcome.admissible); });
 }
 
 }  // namespace adm::pipelines

@@ -13,8 +13,7 @@ namespace adm::pipelines {
 
 void check_infogram_inputs(const ExperimentConfig& config, const data::Dataset& data);
 // `describe_data` = false when another pipeline of the same run already described the data.
-void run_infogram(StageContext& context, std::vector<std::pair<std::string, double>>& timings,
-                  bool describe_data = true);
+void run_infogram(StageContext& context, Timings& timings, bool describe_data = true);
 
 // Stages (one file each).
 struct InfogramOutcome {

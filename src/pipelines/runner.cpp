@@ -17,6 +17,10 @@
 #include "io/write_results.hpp"
 #include "pipelines/audit.hpp"
 #include "pipelines/infogram_pipeline.hpp"
+#include "pipelines/models_pipeline.hpp"
+#include "pipelines/patterns_pipeline.hpp"
+#include "pipelines/rulelist_pipeline.hpp"
+#include "pipelines/shapley_pipeline.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -39,6 +43,10 @@ void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& 
   const auto& p = config.run.pipeline;
   if (p == "audit" || p == "all") check_audit_inputs(config, data);
   if (p == "infogram" || p == "all") check_infogram_inputs(config, data);
+  if (p == "models") check_models_inputs(config, data);
+  if (p == "shapley") check_shapley_inputs(config, data);
+  if (p == "rulelist") check_rulelist_inputs(config, data);
+  if (p == "patterns") check_patterns_inputs(config, data);
 }
 
 }  // namespace
@@ -92,11 +100,15 @@ RunOutcome run_experiment(const RunRequest& request) {
   ResultSet results;
   std::ostringstream summary;
   StageContext context{config, data, farm, results, summary};
-  std::vector<std::pair<std::string, double>> timings;
+  Timings timings;
   const auto& pipeline = config.run.pipeline;
   if (pipeline == "audit" || pipeline == "all") run_audit(context, timings);
   if (pipeline == "infogram" || pipeline == "all")
     run_infogram(context, timings, /*describe_data=*/pipeline != "all");
+  if (pipeline == "models") run_models(context, timings);
+  if (pipeline == "shapley") run_shapley(context, timings);
+  if (pipeline == "rulelist") run_rulelist(context, timings);
+  if (pipeline == "patterns") run_patterns(context, timings);
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();

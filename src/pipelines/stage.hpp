@@ -1,8 +1,11 @@
 #pragma once
 // What every pipeline stage receives: the validated config, the loaded data, the task farm for
 // parallel work, and the result set and summary it adds to. Stages run on every rank alike.
+#include <chrono>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/result_set.hpp"
 #include "data/dataset.hpp"
@@ -18,5 +21,17 @@ struct StageContext {
   ResultSet& results;
   std::ostringstream& summary;  // human-readable lines printed by rank 0 at the end
 };
+
+// (stage, wall seconds on this rank), written to /timing in the result file.
+using Timings = std::vector<std::pair<std::string, double>>;
+
+// Runs `body` and appends its wall time to `timings` under `stage`.
+template <class Body>
+void timed(Timings& timings, const char* stage, Body&& body) {
+  const auto t0 = std::chrono::steady_clock::now();
+  body();
+  timings.emplace_back(
+      stage, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+}
 
 }  // namespace adm::pipelines

@@ -1,0 +1,7 @@
+#include "pipelines/patterns_config.hpp"
+
+namespace adm::pipelines {
+
+void describe(config::Fields&, PatternsSection&) {}
+
+}  // namespace adm::pipelines

@@ -1,0 +1,7 @@
+#include "pipelines/rulelist_config.hpp"
+
+namespace adm::pipelines {
+
+void describe(config::Fields&, RulelistSection&) {}
+
+}  // namespace adm::pipelines

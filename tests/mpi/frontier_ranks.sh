@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The frontier search certifies the same optimum at 1, 2 and 4 ranks (each run checks it against
+# dynamic programming), really shares the work, and a rank that fails ends every rank with its message.
+set -uo pipefail
+source "$(dirname "$0")/mpi_env.sh"
+probe=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for n in 1 2 4; do
+  timeout 120 mpirun -q -np "$n" "$probe" solve 63 6 > "$tmp/out$n" 2> "$tmp/err$n" ||
+    { echo "np=$n failed:"; cat "$tmp/err$n"; exit 1; }
+done
+cat "$tmp/out1"
+cmp "$tmp/out1" "$tmp/out2" && cmp "$tmp/out1" "$tmp/out4" || exit 1
+grep -q "complete 1" "$tmp/out1" || { echo "search did not complete"; exit 1; }
+if grep -q "expanded 0 nodes" "$tmp/err4"; then cat "$tmp/err4"; echo "a rank got no work"; exit 1; fi
+cat "$tmp/err4"
+for n in 1 2 4; do
+  err=$(timeout 60 mpirun -q -np "$n" "$probe" fail 63 6 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" -eq 124 ]; then echo "np=$n: hung after a failure"; exit 1; fi
+  if [ "$rc" -ne 2 ]; then echo "np=$n: exit $rc, expected 2: $err"; exit 1; fi
+  grep -q "node rejected on the last rank" <<< "$err" || { echo "np=$n: message lost: $err"; exit 1; }
+done
+echo "identical certified optimum at 1, 2 and 4 ranks; failures propagate"
