@@ -3,18 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <limits>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "learn/cart_prune.hpp"
+#include "learn/cart_workspace.hpp"
 
 namespace adm::learn {
 
 namespace {
-
-bool is_categorical(const FeatureMatrix& x, std::size_t c) {
-  return c < x.categorical.size() && x.categorical[c] != 0;
-}
 
 bool goes_left(const DecisionTree::Node& node, float v) {
   if (std::isnan(v)) return node.missing_left;
@@ -27,24 +23,48 @@ bool goes_left(const DecisionTree::Node& node, float v) {
   return node.missing_left;  // a level this node never saw
 }
 
-// Candidate counts: the non-missing part plus the missing rows on the heavier side.
-struct Side {
-  std::vector<double> counts;
-  double weight = 0;
-  std::size_t rows = 0;
-};
-
 }  // namespace
 
-struct DecisionTree::Split {
-  int feature = -1;
-  bool categorical = false;
-  double threshold = 0;
-  std::vector<std::int8_t> go;
-  bool missing_left = true;
-  double gain = 0;
-  double improvement = -1;
-};
+DecisionTree::ColumnIndex DecisionTree::index_columns(const FeatureMatrix& x) {
+  if (x.values.size() != x.rows * x.cols) throw InputError("cart: matrix size mismatch");
+  ColumnIndex index;
+  index.code.resize(x.cols);
+  index.values.resize(x.cols);
+  index.bins.assign(x.cols, 0);
+  index.categorical.assign(x.cols, 0);
+  std::vector<std::pair<float, std::uint32_t>> sorted;
+  for (std::size_t c = 0; c < x.cols; ++c) {
+    const bool cat = c < x.categorical.size() && x.categorical[c] != 0;
+    index.categorical[c] = cat ? 1 : 0;
+    auto& code = index.code[c];
+    code.assign(x.rows, ColumnIndex::kMissing);
+    sorted.clear();
+    for (std::size_t r = 0; r < x.rows; ++r) {
+      const float v = x.at(r, c);
+      if (std::isnan(v)) continue;
+      if (std::isinf(v)) throw InputError("cart: infinite value in column " + std::to_string(c));
+      if (cat) {
+        if (v < 0 || v != std::floor(v) || v > 1e9f) {
+          throw InputError("cart: categorical column " + std::to_string(c) +
+                           " holds a value that is not a non-negative integer code");
+        }
+        code[r] = static_cast<std::uint32_t>(v);
+        index.bins[c] = std::max(index.bins[c], code[r] + 1);
+      } else {
+        sorted.emplace_back(v, static_cast<std::uint32_t>(r));
+      }
+    }
+    if (cat) continue;
+    std::sort(sorted.begin(), sorted.end());
+    auto& values = index.values[c];
+    for (const auto& [v, r] : sorted) {
+      if (values.empty() || values.back() != v) values.push_back(v);
+      code[r] = static_cast<std::uint32_t>(values.size() - 1);
+    }
+    index.bins[c] = static_cast<std::uint32_t>(values.size());
+  }
+  return index;
+}
 
 DecisionTree::DecisionTree(CartParams params)
     : params_(std::move(params)), criterion_(make_criterion(params_.criterion)) {
@@ -54,13 +74,18 @@ DecisionTree::DecisionTree(CartParams params)
   if (!std::isfinite(params_.cp) || params_.cp < 0) {
     throw InputError("cart: cp must be finite and >= 0");
   }
+  for (const double f : params_.feature_weights) {
+    if (!std::isfinite(f) || f < 0) throw InputError("cart: feature weights must be finite, >= 0");
+  }
 }
 
 DecisionTree::DecisionTree(const DecisionTree& other)
     : params_(other.params_),
       criterion_(other.criterion_->clone()),
+      rng_(other.rng_),
       classes_(other.classes_),
       cols_(other.cols_),
+      offset_(other.offset_),
       names_(other.names_),
       nodes_(other.nodes_),
       importance_(other.importance_) {}
@@ -70,41 +95,82 @@ DecisionTree& DecisionTree::operator=(const DecisionTree& other) {
   return *this;
 }
 
+void DecisionTree::set_criterion(std::unique_ptr<SplitCriterion> criterion) {
+  if (!criterion) throw InternalError("cart: null split criterion");
+  criterion_ = std::move(criterion);
+}
+
+void DecisionTree::reseed(std::uint64_t seed) { rng_ = Rng(seed, "cart-mtry"); }
+
 void DecisionTree::fit(const FeatureMatrix& x, std::span<const std::int32_t> y, std::size_t classes,
                        std::span<const double> weights) {
-  if (x.rows == 0) throw InputError("cart: no rows to fit");
   if (classes == 0) throw InputError("cart: classes must be positive");
-  if (y.size() != x.rows || x.values.size() != x.rows * x.cols) {
+  TreeTarget target;
+  target.labels = y;
+  target.classes = classes;
+  fit(x, target, weights);
+}
+
+void DecisionTree::fit_regression(const FeatureMatrix& x, std::span<const double> y,
+                                  std::span<const double> weights) {
+  TreeTarget target;
+  target.values = y;
+  fit(x, target, weights);
+}
+
+void DecisionTree::fit(const FeatureMatrix& x, const TreeTarget& target,
+                       std::span<const double> weights) {
+  fit_indexed(x, index_columns(x), target, weights);
+}
+
+void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
+                               const TreeTarget& target, std::span<const double> weights) {
+  if (x.rows == 0) throw InputError("cart: no rows to fit");
+  if (target.size() != x.rows || x.values.size() != x.rows * x.cols) {
     throw InputError("cart: labels or values do not match the matrix size");
   }
+  if (index.code.size() != x.cols) throw InputError("cart: column index does not match matrix");
   if (!weights.empty() && weights.size() != x.rows) {
     throw InputError("cart: weights do not match the number of rows");
   }
-  std::vector<double> w(x.rows, 1.0);
-  double total = 0;
+  if (!params_.feature_weights.empty() && params_.feature_weights.size() != x.cols) {
+    throw InputError("cart: feature_weights has " + std::to_string(params_.feature_weights.size()) +
+                     " entries for " + std::to_string(x.cols) + " columns");
+  }
+  const bool regression = target.regression();
+  if (!regression && (criterion_->name() == "mse")) {
+    throw InputError("cart: criterion mse is for regression; use gini or entropy");
+  }
+  static const VarianceCriterion squared_error;
+  Workspace ws(x, index, target);
+  ws.criterion = criterion_.get();
+  if (regression && (criterion_->name() == "gini" || criterion_->name() == "entropy")) {
+    ws.criterion = &squared_error;
+  }
+  ws.w.assign(x.rows, 1.0);
+  double total = 0, sum_y = 0;
   for (std::size_t r = 0; r < x.rows; ++r) {
-    if (y[r] < 0 || static_cast<std::size_t>(y[r]) >= classes) {
-      throw InputError("cart: label " + std::to_string(y[r]) + " outside 0.." +
-                       std::to_string(classes - 1));
+    if (!weights.empty()) ws.w[r] = weights[r];
+    if (!std::isfinite(ws.w[r]) || ws.w[r] < 0) {
+      throw InputError("cart: weights must be finite, >= 0");
     }
-    if (!weights.empty()) w[r] = weights[r];
-    if (!std::isfinite(w[r]) || w[r] < 0) throw InputError("cart: weights must be finite, >= 0");
-    total += w[r];
+    if (regression) {
+      if (!std::isfinite(target.values[r])) throw InputError("cart: non-finite response value");
+      sum_y += ws.w[r] * target.values[r];
+    } else if (target.labels[r] < 0 ||
+               static_cast<std::size_t>(target.labels[r]) >= target.classes) {
+      throw InputError("cart: label " + std::to_string(target.labels[r]) + " outside 0.." +
+                       std::to_string(target.classes - 1));
+    }
+    total += ws.w[r];
   }
   if (!(total > 0)) throw InputError("cart: weights sum to 0");
-  for (std::size_t r = 0; r < x.rows; ++r) {
-    for (std::size_t c = 0; c < x.cols; ++c) {
-      const float v = x.at(r, c);
-      if (std::isinf(v)) throw InputError("cart: infinite value in column " + std::to_string(c));
-      if (is_categorical(x, c) && !std::isnan(v) && (v < 0 || v != std::floor(v))) {
-        throw InputError("cart: categorical column " + std::to_string(c) +
-                         " holds a value that is not a non-negative integer code");
-      }
-    }
-  }
 
-  classes_ = classes;
+  classes_ = target.classes;
   cols_ = x.cols;
+  offset_ = regression ? sum_y / total : 0.0;  // centring keeps the variance sums accurate
+  ws.offset = offset_;
+  ws.k = regression ? 2 : classes_;
   names_ = x.names;
   names_.resize(cols_);
   for (std::size_t c = 0; c < cols_; ++c) {
@@ -115,32 +181,56 @@ void DecisionTree::fit(const FeatureMatrix& x, std::span<const std::int32_t> y, 
 
   std::vector<std::size_t> rows;
   Node root;
-  root.counts.assign(classes_, 0.0);
+  root.counts.assign(ws.k, 0.0);
   for (std::size_t r = 0; r < x.rows; ++r) {
-    if (w[r] == 0) continue;  // weight 0 = the row is absent
+    if (ws.w[r] == 0) continue;  // weight 0 = the row is absent
     rows.push_back(r);
-    root.counts[static_cast<std::size_t>(y[r])] += w[r];
-    root.weight += w[r];
+    ws.add(root.counts.data(), r);
+    root.weight += ws.w[r];
   }
   root.rows = rows.size();
-  const double min_improvement =
-      params_.cp * root.weight * criterion_->impurity(root.counts, root.weight);
+  finish_node(root);
+  ws.alpha = params_.cp * root.risk;
   nodes_.push_back(std::move(root));
-  grow(x, y, w, rows, 0, min_improvement);
+  grow(ws, rows, 0);
+
+  if (params_.mtry == 0 && nodes_.size() > 1) {
+    const std::vector<double> alphas = weakest_link_alphas(nodes_);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) nodes_[i].complexity = alphas[i];
+    if (params_.cp > 0) {
+      std::vector<bool> leaf(nodes_.size());
+      bool any = false;
+      for (std::size_t i = 0; i < nodes_.size(); ++i) {
+        leaf[i] = nodes_[i].feature >= 0 && alphas[i] <= ws.alpha * kCpTolerance;
+        any = any || leaf[i];
+      }
+      if (any) *this = collapsed(leaf);
+    }
+  }
 }
 
-void DecisionTree::grow(const FeatureMatrix& x, std::span<const std::int32_t> y,
-                        const std::vector<double>& w, std::vector<std::size_t>& rows, int node,
-                        double min_improvement) {
+void DecisionTree::finish_node(Node& n) const {
+  if (classes_ == 0) {
+    n.value = offset_ + n.counts[0] / n.weight;
+    n.risk = std::max(0.0, n.counts[1] - n.counts[0] * n.counts[0] / n.weight);
+    return;
+  }
+  const auto top = std::max_element(n.counts.begin(), n.counts.end());
+  n.value = static_cast<double>(top - n.counts.begin());
+  n.risk = std::max(0.0, n.weight - *top);
+}
+
+void DecisionTree::grow(Workspace& ws, std::vector<std::size_t>& rows, int node) {
   {
     const Node& n = nodes_[static_cast<std::size_t>(node)];
     if (n.depth >= params_.max_depth || n.rows < params_.min_split ||
-        n.rows < 2 * params_.min_leaf || criterion_->impurity(n.counts, n.weight) <= 0) {
+        n.rows < 2 * params_.min_leaf || ws.criterion->impurity(n.counts, n.weight) <= 0 ||
+        (params_.cp > 0 && n.risk <= ws.alpha)) {
       return;
     }
   }
-  Split split = best_split(x, y, w, rows, nodes_[static_cast<std::size_t>(node)]);
-  if (split.feature < 0 || split.improvement < min_improvement) return;
+  Split split = best_split(ws, rows, nodes_[static_cast<std::size_t>(node)]);
+  if (split.feature < 0) return;
 
   Node left, right;
   {
@@ -155,19 +245,21 @@ void DecisionTree::grow(const FeatureMatrix& x, std::span<const std::int32_t> y,
     left.depth = right.depth = n.depth + 1;
   }
   importance_[static_cast<std::size_t>(split.feature)] += split.improvement;
-  left.counts.assign(classes_, 0.0);
-  right.counts.assign(classes_, 0.0);
+  left.counts.assign(ws.k, 0.0);
+  right.counts.assign(ws.k, 0.0);
   std::vector<std::size_t> left_rows, right_rows;
   const Node& n = nodes_[static_cast<std::size_t>(node)];
   for (const std::size_t r : rows) {
-    const bool l = goes_left(n, x.at(r, static_cast<std::size_t>(n.feature)));
+    const bool l = goes_left(n, ws.x.at(r, static_cast<std::size_t>(n.feature)));
     Node& child = l ? left : right;
     (l ? left_rows : right_rows).push_back(r);
-    child.counts[static_cast<std::size_t>(y[r])] += w[r];
-    child.weight += w[r];
+    ws.add(child.counts.data(), r);
+    child.weight += ws.w[r];
   }
   left.rows = left_rows.size();
   right.rows = right_rows.size();
+  finish_node(left);
+  finish_node(right);
   rows.clear();
   rows.shrink_to_fit();
   const int li = static_cast<int>(nodes_.size());
@@ -175,130 +267,63 @@ void DecisionTree::grow(const FeatureMatrix& x, std::span<const std::int32_t> y,
   nodes_.push_back(std::move(right));
   nodes_[static_cast<std::size_t>(node)].left = li;
   nodes_[static_cast<std::size_t>(node)].right = li + 1;
-  grow(x, y, w, left_rows, li, min_improvement);
-  grow(x, y, w, right_rows, li + 1, min_improvement);
+  grow(ws, left_rows, li);
+  grow(ws, right_rows, li + 1);
 }
 
-DecisionTree::Split DecisionTree::best_split(const FeatureMatrix& x,
-                                             std::span<const std::int32_t> y,
-                                             const std::vector<double>& w,
-                                             const std::vector<std::size_t>& rows,
-                                             const Node& node) const {
-  const std::size_t k = classes_;
-  // Candidates must beat the best so far by more than rounding noise, so exact ties keep the
-  // earlier candidate whatever the order of floating-point operations.
-  const double tol =
-      1e-10 * node.weight *
-      std::max(criterion_->impurity(node.counts, node.weight), std::numeric_limits<double>::min());
-  Split best;
-  best.improvement = tol;  // a split must have a positive gain
-  Side left, right, nan;
-  std::vector<double> full_left(k), full_right(k);
-
-  // Scores the candidate left = `left` (non-missing part), right = node minus left minus nan.
-  auto consider = [&](std::size_t col, const std::function<void(Split&)>& describe) {
-    for (std::size_t j = 0; j < k; ++j)
-      right.counts[j] = node.counts[j] - nan.counts[j] - left.counts[j];
-    right.weight = node.weight - nan.weight - left.weight;
-    right.rows = node.rows - nan.rows - left.rows;
-    const bool missing_left = left.weight >= right.weight;
-    double lw = left.weight, rw = right.weight;
-    std::size_t ln = left.rows, rn = right.rows;
-    for (std::size_t j = 0; j < k; ++j) {
-      full_left[j] = std::max(0.0, left.counts[j] + (missing_left ? nan.counts[j] : 0.0));
-      full_right[j] = std::max(0.0, right.counts[j] + (missing_left ? 0.0 : nan.counts[j]));
+DecisionTree DecisionTree::collapsed(const std::vector<bool>& make_leaf) const {
+  if (make_leaf.size() != nodes_.size()) throw InternalError("cart: collapse mask size");
+  DecisionTree out(*this);
+  out.nodes_.clear();
+  out.importance_.assign(cols_, 0.0);
+  if (nodes_.empty()) return out;
+  out.nodes_.push_back(nodes_[0]);
+  // Same layout as grow(): both children appended, then the left subtree, then the right.
+  std::function<void(std::size_t, std::size_t)> copy = [&](std::size_t from, std::size_t to) {
+    Node& n = out.nodes_[to];
+    if (n.feature < 0 || make_leaf[from]) {
+      n.feature = -1;
+      n.categorical = false;
+      n.threshold = 0;
+      n.go.clear();
+      n.left = n.right = -1;
+      n.gain = n.improvement = n.complexity = 0;
+      return;
     }
-    (missing_left ? lw : rw) += nan.weight;
-    (missing_left ? ln : rn) += nan.rows;
-    if (ln < params_.min_leaf || rn < params_.min_leaf || !(lw > 0) || !(rw > 0)) return;
-    const double gain = criterion_->gain(node.counts, node.weight, full_left, lw, full_right, rw);
-    const double improvement = node.weight * gain;
-    if (improvement > best.improvement + tol) {
-      best.feature = static_cast<int>(col);
-      best.missing_left = missing_left;
-      best.gain = gain;
-      best.improvement = improvement;
-      describe(best);
-    }
+    out.importance_[static_cast<std::size_t>(n.feature)] += n.improvement;
+    const auto l_from = static_cast<std::size_t>(n.left),
+               r_from = static_cast<std::size_t>(n.right);
+    const std::size_t li = out.nodes_.size();
+    out.nodes_[to].left = static_cast<int>(li);
+    out.nodes_[to].right = static_cast<int>(li + 1);
+    out.nodes_.push_back(nodes_[l_from]);
+    out.nodes_.push_back(nodes_[r_from]);
+    copy(l_from, li);
+    copy(r_from, li + 1);
   };
-
-  std::vector<std::pair<float, std::size_t>> sorted;
-  for (std::size_t c = 0; c < x.cols; ++c) {
-    left.counts.assign(k, 0.0);
-    right.counts.assign(k, 0.0);
-    nan.counts.assign(k, 0.0);
-    left.weight = nan.weight = 0;
-    left.rows = nan.rows = 0;
-    sorted.clear();
-    for (const std::size_t r : rows) {
-      const float v = x.at(r, c);
-      if (std::isnan(v)) {
-        nan.counts[static_cast<std::size_t>(y[r])] += w[r];
-        nan.weight += w[r];
-        ++nan.rows;
-      } else {
-        sorted.emplace_back(v, r);
-      }
-    }
-    if (sorted.size() < 2) continue;
-    if (!is_categorical(x, c)) {
-      std::sort(sorted.begin(), sorted.end());
-      for (std::size_t i = 0; i + 1 < sorted.size(); ++i) {
-        const std::size_t r = sorted[i].second;
-        left.counts[static_cast<std::size_t>(y[r])] += w[r];
-        left.weight += w[r];
-        ++left.rows;
-        if (sorted[i].first == sorted[i + 1].first) continue;
-        const double t =
-            0.5 * (static_cast<double>(sorted[i].first) + static_cast<double>(sorted[i + 1].first));
-        consider(c, [&](Split& s) {
-          s.categorical = false;
-          s.threshold = t;
-          s.go.clear();
-        });
-      }
-      continue;
-    }
-    // Categorical: per-level counts, levels ordered by P(Y = 1 | level) (2 classes) or by the
-    // level's share of the node's majority class (more classes), ties by code; prefixes go left.
-    std::size_t levels = 0;
-    for (const auto& [v, r] : sorted) levels = std::max(levels, static_cast<std::size_t>(v) + 1);
-    std::vector<double> level_counts(levels * k, 0.0), level_weight(levels, 0.0);
-    std::vector<std::size_t> level_rows(levels, 0);
-    for (const auto& [v, r] : sorted) {
-      const auto l = static_cast<std::size_t>(v);
-      level_counts[l * k + static_cast<std::size_t>(y[r])] += w[r];
-      level_weight[l] += w[r];
-      ++level_rows[l];
-    }
-    const std::size_t target =
-        k == 2 ? 1
-               : static_cast<std::size_t>(std::max_element(node.counts.begin(), node.counts.end()) -
-                                          node.counts.begin());
-    std::vector<std::pair<double, std::size_t>> order;  // (key, level)
-    for (std::size_t l = 0; l < levels; ++l) {
-      if (level_rows[l] > 0) order.emplace_back(level_counts[l * k + target] / level_weight[l], l);
-    }
-    std::sort(order.begin(), order.end());
-    for (std::size_t i = 0; i + 1 < order.size(); ++i) {
-      const std::size_t l = order[i].second;
-      for (std::size_t j = 0; j < k; ++j) left.counts[j] += level_counts[l * k + j];
-      left.weight += level_weight[l];
-      left.rows += level_rows[l];
-      consider(c, [&](Split& s) {
-        s.categorical = true;
-        s.go.assign(levels, -1);
-        for (std::size_t m = 0; m < order.size(); ++m) s.go[order[m].second] = m <= i ? 1 : 0;
-      });
-    }
-  }
-  if (best.feature < 0) best.improvement = 0;
-  return best;
+  copy(0, 0);
+  return out;
 }
 
-int DecisionTree::leaf_of(const FeatureMatrix& x, std::size_t r) const {
+DecisionTree DecisionTree::pruned(double cp) const {
+  if (nodes_.empty()) throw InputError("cart: pruning an unfitted tree");
+  if (!std::isfinite(cp) || cp < 0) throw InputError("cart: cp must be finite and >= 0");
+  const std::vector<double> alphas = weakest_link_alphas(nodes_);
+  const double alpha = cp * nodes_[0].risk * kCpTolerance;
+  std::vector<bool> leaf(nodes_.size());
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    leaf[i] = nodes_[i].feature >= 0 && alphas[i] <= alpha;
+  }
+  DecisionTree out = collapsed(leaf);
+  const std::vector<double> kept = weakest_link_alphas(out.nodes_);
+  for (std::size_t i = 0; i < out.nodes_.size(); ++i) out.nodes_[i].complexity = kept[i];
+  return out;
+}
+
+int DecisionTree::leaf_of(const FeatureMatrix& x, std::size_t r, double alpha) const {
   int i = 0;
-  while (nodes_[static_cast<std::size_t>(i)].feature >= 0) {
+  while (nodes_[static_cast<std::size_t>(i)].feature >= 0 &&
+         (alpha < 0 || nodes_[static_cast<std::size_t>(i)].complexity > alpha)) {
     const Node& n = nodes_[static_cast<std::size_t>(i)];
     i = goes_left(n, x.at(r, static_cast<std::size_t>(n.feature))) ? n.left : n.right;
   }
@@ -306,7 +331,8 @@ int DecisionTree::leaf_of(const FeatureMatrix& x, std::size_t r) const {
 }
 
 std::vector<double> DecisionTree::predict_proba(const FeatureMatrix& x) const {
-  if (nodes_.empty()) throw InputError("cart: predict_proba before fit");
+  if (nodes_.empty()) throw InputError("cart: predict before fit");
+  if (regression()) throw InputError("cart: predict_proba of a regression tree; use predict");
   if (x.cols != cols_ || x.values.size() != x.rows * x.cols) {
     throw InputError("cart: matrix has " + std::to_string(x.cols) + " columns, trained on " +
                      std::to_string(cols_));
@@ -319,58 +345,31 @@ std::vector<double> DecisionTree::predict_proba(const FeatureMatrix& x) const {
   return out;
 }
 
+std::vector<double> DecisionTree::predict(const FeatureMatrix& x) const {
+  if (nodes_.empty()) throw InputError("cart: predict before fit");
+  if (x.cols != cols_ || x.values.size() != x.rows * x.cols) {
+    throw InputError("cart: matrix has " + std::to_string(x.cols) + " columns, trained on " +
+                     std::to_string(cols_));
+  }
+  std::vector<double> out(x.rows);
+  for (std::size_t r = 0; r < x.rows; ++r) {
+    out[r] = nodes_[static_cast<std::size_t>(leaf_of(x, r))].value;
+  }
+  return out;
+}
+
 std::vector<double> DecisionTree::importance() const { return importance_; }
 
 std::unique_ptr<ProbabilisticClassifier> DecisionTree::clone() const {
-  return std::make_unique<DecisionTree>(params_);
+  auto out = std::make_unique<DecisionTree>(params_);
+  out->criterion_ = criterion_->clone();
+  return out;
 }
 
 std::size_t DecisionTree::depth() const {
   std::size_t d = 0;
   for (const Node& n : nodes_) d = std::max(d, n.depth);
   return d;
-}
-
-std::string DecisionTree::to_text(const std::vector<std::string>& names) const {
-  const std::vector<std::string>& cols = names.empty() ? names_ : names;
-  std::ostringstream out;
-  out.precision(4);
-  if (nodes_.empty()) return "(unfitted tree)\n";
-  out << "n= " << nodes_[0].rows << "\n\nnode), split, n, class distribution\n"
-      << "      * denotes terminal node\n\n";
-  auto level_set = [](const Node& n, std::int8_t side) {
-    std::string s = "{";
-    for (std::size_t l = 0; l < n.go.size(); ++l) {
-      if (n.go[l] != side) continue;
-      if (s.size() > 1) s += ',';
-      s += std::to_string(l);
-    }
-    return s + "}";
-  };
-  std::function<void(int, std::uint64_t, const std::string&)> print =
-      [&](int i, std::uint64_t number, const std::string& rule) {
-        const Node& n = nodes_[static_cast<std::size_t>(i)];
-        out << std::string(2 * n.depth, ' ') << number << ") " << rule << ' ' << n.rows << " (";
-        for (std::size_t j = 0; j < classes_; ++j) {
-          out << (j ? " " : "") << n.counts[j] / n.weight;
-        }
-        out << ')' << (n.feature < 0 ? " *" : "") << '\n';
-        if (n.feature < 0) return;
-        const auto f = static_cast<std::size_t>(n.feature);
-        const std::string name = f < cols.size() ? cols[f] : "x" + std::to_string(f);
-        std::ostringstream t;
-        t.precision(6);
-        t << n.threshold;
-        if (n.categorical) {
-          print(n.left, 2 * number, name + " in " + level_set(n, 1));
-          print(n.right, 2 * number + 1, name + " in " + level_set(n, 0));
-        } else {
-          print(n.left, 2 * number, name + "< " + t.str());
-          print(n.right, 2 * number + 1, name + ">=" + t.str());
-        }
-      };
-  print(0, 1, "root");
-  return out.str();
 }
 
 }  // namespace adm::learn

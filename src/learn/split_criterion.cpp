@@ -36,10 +36,20 @@ std::unique_ptr<SplitCriterion> EntropyCriterion::clone() const {
   return std::make_unique<EntropyCriterion>(*this);
 }
 
+double VarianceCriterion::impurity(std::span<const double> counts, double total) const {
+  const double mean = counts[0] / total;
+  return std::max(0.0, counts[1] / total - mean * mean);
+}
+
+std::unique_ptr<SplitCriterion> VarianceCriterion::clone() const {
+  return std::make_unique<VarianceCriterion>(*this);
+}
+
 std::unique_ptr<SplitCriterion> make_criterion(const std::string& name) {
   if (name == "gini") return std::make_unique<GiniCriterion>();
   if (name == "entropy") return std::make_unique<EntropyCriterion>();
-  throw InputError("unknown split criterion '" + name + "' (expected gini or entropy)");
+  if (name == "mse") return std::make_unique<VarianceCriterion>();
+  throw InputError("unknown split criterion '" + name + "' (expected gini, entropy or mse)");
 }
 
 }  // namespace adm::learn

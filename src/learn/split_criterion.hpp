@@ -9,6 +9,10 @@
 // An impurity must be 0 on pure nodes, >= 0, and concave in the class proportions, so that every
 // gain is >= 0. A new criterion implements impurity(), name() and clone(); one whose penalty is not
 // a node impurity (e.g. a fairness-regularised criterion) overrides gain() instead.
+//
+// Regression trees use the same interface with "counts" = the node's additive sufficient
+// statistics {sum w (y - c), sum w (y - c)^2} (c a fixed centring constant), so the tree's sorted
+// scans are shared by both tasks; VarianceCriterion reads them.
 #include <memory>
 #include <span>
 #include <string>
@@ -44,7 +48,16 @@ class EntropyCriterion : public SplitCriterion {
   std::unique_ptr<SplitCriterion> clone() const override;
 };
 
-// "gini" or "entropy"; InputError otherwise.
+// Weighted variance of y (regression, rpart's "anova"): improvement w * gain is the reduction of
+// the sum of squared errors. counts = {sum w (y - c), sum w (y - c)^2}.
+class VarianceCriterion : public SplitCriterion {
+ public:
+  double impurity(std::span<const double> counts, double total) const override;
+  std::string name() const override { return "mse"; }
+  std::unique_ptr<SplitCriterion> clone() const override;
+};
+
+// "gini", "entropy" or "mse"; InputError otherwise.
 std::unique_ptr<SplitCriterion> make_criterion(const std::string& name);
 
 }  // namespace adm::learn

@@ -220,10 +220,10 @@ TEST_CASE("cart: to_text lists the splits rpart-style", "[cart]") {
   DecisionTree tree(loose(2));
   tree.fit(d.x, d.y, 2);
   const std::string text = tree.to_text();
-  CHECK(text.find("node), split, n, class distribution") != std::string::npos);
-  CHECK(text.find("1) root 50 (0.4 0.6)") != std::string::npos);
-  CHECK(text.find("2) x0< 0.5 20 (0.5 0.5)") != std::string::npos);
-  CHECK(text.find("4) x1< 0.5 10 (1 0) *") != std::string::npos);
+  CHECK(text.find("node), split, n, loss, yval, (yprob)") != std::string::npos);
+  CHECK(text.find("1) root 50 20 1 (0.4 0.6)") != std::string::npos);
+  CHECK(text.find("2) x0< 0.5 20 10 0 (0.5 0.5)") != std::string::npos);
+  CHECK(text.find("4) x1< 0.5 10 0 0 (1 0) *") != std::string::npos);
   CHECK(tree.to_text({"u", "v"}).find("3) u>=0.5 30") != std::string::npos);
 }
 
@@ -242,7 +242,7 @@ TEST_CASE("cart: entropy and gini both work", "[cart]") {
   CHECK(entropy.impurity(half, 10) == Approx(std::log(2.0)));
   learn::GiniCriterion gini;
   CHECK(gini.impurity(half, 10) == Approx(0.5));
-  CHECK_THROWS_AS(DecisionTree(CartParams{.criterion = "mse"}), InputError);
+  CHECK_THROWS_AS(DecisionTree(CartParams{.criterion = "mae"}), InputError);
 }
 
 TEST_CASE("cart: deterministic, clone and bad input", "[cart]") {

@@ -1,0 +1,26 @@
+#pragma once
+// A fitted CART tree as flat datasets of a ResultSet (which the runner writes as HDF5), readable
+// without our code: one row per node, nodes in the tree's own order ([0] = root).
+//   <group>/feature      int64   split column, -1 for a leaf
+//   <group>/threshold    double  numeric split: x < threshold goes left (NaN if categorical/leaf)
+//   <group>/go_left      int64   nodes x levels: 1 level goes left, 0 right, -1 unseen/not a split
+//   <group>/missing_left int64   1 if NaN and unseen levels go left
+//   <group>/left, right  int64   child node indices, -1 for leaves
+//   <group>/n            int64   training rows;  weight (double): their total weight
+//   <group>/depth        int64   root = 0
+//   <group>/value        double  nodes x classes class proportions (classification) or the mean
+//   <group>/risk, improvement, complexity   double  (see learn/cart.hpp)
+//   <group>/feature_names, text            strings (text = the rpart-style listing)
+#include <string>
+#include <vector>
+
+#include "core/result_set.hpp"
+#include "learn/cart.hpp"
+
+namespace adm::learn {
+
+// `group` like "/models/tree" (no trailing slash). InputError if the tree is unfitted.
+void export_tree(const DecisionTree& tree, ResultSet& results, const std::string& group,
+                 const std::vector<std::string>& names = {});
+
+}  // namespace adm::learn

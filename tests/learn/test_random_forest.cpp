@@ -1,0 +1,140 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "learn/random_forest.hpp"
+#include "learn_test_util.hpp"
+
+using namespace adm;
+using learn::DecisionTree;
+using learn::FeatureMatrix;
+using learn::ForestParams;
+using learn::RandomForest;
+using learn::TreeTarget;
+
+namespace {
+
+// y depends on a (strongly) and c (a categorical, weakly); b is noise.
+struct Sim {
+  FeatureMatrix x;
+  std::vector<std::int32_t> y;
+  std::vector<double> yr;
+};
+Sim simulate(int n, std::uint64_t seed) {
+  Rng rng(seed, "forest-test");
+  std::vector<float> a, b, c;
+  Sim s;
+  for (int i = 0; i < n; ++i) {
+    a.push_back(static_cast<float>(rng.normal()));
+    b.push_back(static_cast<float>(rng.normal()));
+    c.push_back(static_cast<float>(rng.uniform_index(3)));
+    const double logit = 3 * a.back() + (c.back() == 2 ? 1.0 : 0.0);
+    s.y.push_back(rng.bernoulli(1 / (1 + std::exp(-logit))) ? 1 : 0);
+    s.yr.push_back(2 * a.back() + (c.back() == 2 ? 1.0 : 0.0) + 0.3 * rng.normal());
+  }
+  s.x = test::matrix({a, b, c}, {0, 0, 3});
+  return s;
+}
+
+double accuracy(const std::vector<double>& pred, const std::vector<std::int32_t>& y) {
+  double ok = 0;
+  for (std::size_t r = 0; r < y.size(); ++r) ok += pred[r] == y[r];
+  return ok / static_cast<double>(y.size());
+}
+
+}  // namespace
+
+TEST_CASE("forest: accuracy, OOB error and importances", "[forest]") {
+  const Sim train = simulate(600, 1), test = simulate(400, 2);
+  RandomForest forest(ForestParams{.trees = 60, .min_leaf = 5, .permutation_importance = true});
+  forest.fit(train.x, train.y, 2);
+  CHECK(forest.mtry(3, false) == 1);
+  const auto proba = forest.predict_proba(test.x);
+  test::check_rows_sum_to_one(proba, 2);
+  const double acc = accuracy(forest.predict(test.x), test.y);
+  CHECK(acc > 0.8);  // the Bayes rate of this model is about 0.85
+  // OOB error estimates the test error.
+  CHECK(forest.oob_error() == Approx(1 - acc).margin(0.06));
+  const auto& oob = forest.oob_prediction();
+  REQUIRE(oob.size() == 1200);
+  CHECK(oob[0] + oob[1] == Approx(1));
+  const auto mdi = forest.importance();
+  CHECK(mdi[0] > mdi[1]);
+  CHECK(mdi[0] > mdi[2]);
+  const auto& perm = forest.permutation_importance();
+  REQUIRE(perm.size() == 3);
+  CHECK(perm[0] > 0.1);
+  CHECK(perm[0] > 5 * std::abs(perm[1]));
+}
+
+TEST_CASE("forest: trees fitted in any order assemble to the serial forest", "[forest]") {
+  const Sim d = simulate(300, 3);
+  const ForestParams p{.trees = 12, .feature_weights = {1, 0.5, 2}, .seed = 99};
+  RandomForest serial(p);
+  serial.fit(d.x, d.y, 2);
+  TreeTarget t;
+  t.labels = d.y;
+  t.classes = 2;
+  const auto index = DecisionTree::index_columns(d.x);
+  RandomForest worker(p), farm(p);
+  std::vector<std::vector<double>> trees(p.trees);
+  for (std::size_t i = p.trees; i-- > 0;) trees[i] = worker.fit_tree(d.x, index, t, {}, i);
+  farm.assemble(d.x, t, {}, trees);
+  CHECK(farm.predict_proba(d.x) == serial.predict_proba(d.x));
+  CHECK(farm.importance() == serial.importance());
+  CHECK(farm.oob_error() == serial.oob_error());
+  // A different seed gives a different forest; the same seed the same one.
+  RandomForest other(ForestParams{.trees = 12, .feature_weights = {1, 0.5, 2}, .seed = 100});
+  other.fit(d.x, d.y, 2);
+  CHECK(other.predict_proba(d.x) != serial.predict_proba(d.x));
+  RandomForest again(p);
+  again.fit(d.x, d.y, 2);
+  CHECK(again.predict_proba(d.x) == serial.predict_proba(d.x));
+}
+
+TEST_CASE("forest: split candidates follow the safety weights", "[forest]") {
+  // mtry = 1: the root splits on the single drawn column, so root columns follow F exactly:
+  // P(a) = 1/4, P(b) = 0, P(c) = 3/4.
+  const Sim d = simulate(200, 4);
+  RandomForest forest(
+      ForestParams{.trees = 400, .mtry = 1, .max_depth = 1, .feature_weights = {1, 0, 3}});
+  forest.fit(d.x, d.y, 2);
+  std::vector<int> root(3, 0);
+  for (const auto& tree : forest.trees()) {
+    if (tree.nodes()[0].feature >= 0) ++root[static_cast<std::size_t>(tree.nodes()[0].feature)];
+  }
+  CHECK(root[1] == 0);
+  CHECK(root[0] + root[2] == 400);
+  CHECK(root[0] == Approx(100).margin(26));  // 3 binomial standard deviations (8.7)
+  CHECK(forest.importance()[1] == 0);
+
+  // Equal weights = the ordinary forest, draw for draw.
+  const ForestParams plain{.trees = 5, .seed = 8};
+  ForestParams equal = plain;
+  equal.feature_weights = {2, 2, 2};
+  RandomForest a(plain), b(equal);
+  a.fit(d.x, d.y, 2);
+  b.fit(d.x, d.y, 2);
+  CHECK(a.predict_proba(d.x) == b.predict_proba(d.x));
+  CHECK_THROWS_AS(RandomForest(ForestParams{.feature_weights = {0, 0}}), InputError);
+}
+
+TEST_CASE("forest: regression", "[forest]") {
+  const Sim train = simulate(500, 5), test = simulate(300, 6);
+  RandomForest forest(ForestParams{.trees = 40, .min_leaf = 5});
+  TreeTarget t;
+  t.values = train.yr;
+  forest.fit(train.x, t);
+  const auto pred = forest.predict(test.x);
+  double mse = 0, var = 0, mean = 0;
+  for (const double v : test.yr) mean += v / static_cast<double>(test.yr.size());
+  for (std::size_t r = 0; r < pred.size(); ++r) {
+    mse += (pred[r] - test.yr[r]) * (pred[r] - test.yr[r]);
+    var += (test.yr[r] - mean) * (test.yr[r] - mean);
+  }
+  CHECK(mse / var < 0.25);  // R^2 > 0.75 (the noise-free share is about 0.98)
+  CHECK(forest.oob_error() == Approx(mse / static_cast<double>(pred.size())).epsilon(0.5));
+  CHECK_THROWS_AS(forest.predict_proba(test.x), InputError);
+}
