@@ -2,12 +2,14 @@
 // every error into one line on stderr with exit code 2 (bad input) or 1 (internal).
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <sstream>
 
 #include "admissible_version.hpp"
 #include "core/error.hpp"
 #include "dist/communicator.hpp"
 #include "io/result_file.hpp"
 #include "pipelines/experiment_config.hpp"
+#include "pipelines/pid_command.hpp"
 #include "pipelines/runner.hpp"
 
 namespace {
@@ -81,6 +83,16 @@ int main(int argc, char** argv) {
   auto* keys =
       app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
 
+  adm::pipelines::PidCommand pid_args;
+  auto* pid = app.add_subcommand(
+      "pid", "BROJA partial information decomposition of three discrete CSV columns (bits)");
+  pid->add_option("--csv", pid_args.csv, "Input CSV file (with a header)")->required();
+  pid->add_option("--target", pid_args.target, "Column T")->required();
+  pid->add_option("--r1", pid_args.r1, "Column R1")->required();
+  pid->add_option("--r2", pid_args.r2, "Column R2")->required();
+  pid->add_option("--count", pid_args.count, "Column of row weights (counts)");
+  pid->add_option("--tolerance", pid_args.tolerance, "Certified accuracy in bits (default 1e-9)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -117,6 +129,15 @@ int main(int argc, char** argv) {
         std::cout << (diffs.empty() ? "identical" : "results differ") << std::endl;
       }
       return diffs.empty() ? adm::kExitOk : 3;
+    }
+    if (*pid) {
+      std::ostringstream text;
+      bool certified = false;
+      comm.agree([&] { certified = adm::pipelines::run_pid_command(pid_args, text); });
+      if (comm.is_root()) std::cout << text.str() << std::flush;
+      if (!certified && comm.is_root())
+        std::cerr << "admissible: error: pid: the gap did not reach --tolerance" << std::endl;
+      return certified ? adm::kExitOk : adm::kExitInternal;
     }
     if (*keys) {
       if (comm.is_root())

@@ -1,14 +1,205 @@
 #include "pipelines/shapley_pipeline.hpp"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "core/error.hpp"
+#include "data/discretize.hpp"
+#include "info/joint_codes.hpp"
+#include "methods/shapley/fairness_utility.hpp"
+#include "methods/shapley/shapley_exact.hpp"
+#include "methods/shapley/shapley_sampled.hpp"
+#include "pipelines/audit_stages.hpp"
 
 namespace adm::pipelines {
+namespace {
 
-void check_shapley_inputs(const ExperimentConfig& config, const data::Dataset&) {
-  throw InputError(config.file +
-                   ": config key 'run.pipeline': pipeline 'shapley' is not built yet");
+namespace sh = methods::shapley;
+
+data::Dataset binned(const ExperimentConfig& config, const data::Dataset& data) {
+  const auto& method = config.discretize.method;
+  if (method == "none") return data;
+  const auto m = method == "quantile"      ? data::DiscretizeMethod::Quantile
+                 : method == "equal_width" ? data::DiscretizeMethod::EqualWidth
+                                           : data::DiscretizeMethod::Mdlp;
+  return data::discretize_numeric(data, m, static_cast<int>(config.discretize.bins));
 }
 
-void run_shapley(StageContext&, Timings&) {}
+bool use_exact(const ExperimentConfig& config, std::size_t n) {
+  const auto& m = config.shapley.method;
+  return m == "exact" || (m == "auto" && n <= config.shapley.exact_max_features);
+}
+
+sh::GameData game_data(const ExperimentConfig& config, const data::Dataset& data) {
+  const auto& roles = data.roles();
+  sh::GameData g;
+  g.y = data.target().codes();
+  g.a = info::joint_codes(data, roles.sensitive).codes;
+  for (const auto& f : roles.features) g.features.push_back(data.column(f).codes());
+  if (!roles.weights.empty()) g.weights = data.column(roles.weights).values();
+  g.pid_tolerance_bits = config.shapley.pid_tolerance;
+  return g;
+}
+
+struct Estimate {
+  std::vector<double> phi_acc, phi_d, se_acc, se_d;
+  double total_acc = 0, total_d = 0;
+};
+
+Estimate exact_stage(StageContext& context, const sh::GameData& g) {
+  const auto& s = context.config.shapley;
+  const std::size_t n = g.n();
+  const std::size_t chunks = std::min<std::size_t>(s.chunks, std::size_t{1} << n);
+  const auto parts = context.farm.run("shapley.subsets", chunks, [&](std::size_t c, Rng&) {
+    return sh::evaluate_chunk(g, sh::chunk_begin(n, chunks, c), sh::chunk_begin(n, chunks, c + 1));
+  });
+  const sh::SubsetTable t = sh::assemble_chunks(n, parts);
+  Estimate e;
+  e.phi_acc = sh::shapley_from_values(t.u, n);
+  e.phi_d = sh::shapley_from_values(t.v_d, n);
+  e.se_acc.assign(n, 0.0);
+  e.se_d.assign(n, 0.0);
+  const std::size_t all = (std::size_t{1} << n) - 1;
+  e.total_acc = t.u[all] - t.u[0];
+  e.total_d = t.v_d[all] - t.v_d[0];
+  auto& r = context.results;
+  r.add("/shapley/max_pid_gap", std::vector<double>{*std::max_element(t.gap.begin(), t.gap.end())},
+        "Largest certified BROJA gap over all subsets (bound on the error of every SI).", "bits");
+  if (s.store_subsets) {
+    const std::string index =
+        " Entry S is the subset whose bit i is feature i (/shapley/features).";
+    r.add("/shapley/subsets/u", t.u, "u(S) = I(Y; A, X_S)." + index, "bits");
+    r.add("/shapley/subsets/v_acc", t.v_acc(), "v_acc(S) = I(Y; X_S | A, X_Sc)." + index, "bits");
+    r.add("/shapley/subsets/v_d", t.v_d, "v_D(S) = SI(Y; X_S, A) I(X_S; A) I(X_S; A | Y)." + index,
+          "bits^3");
+    r.add("/shapley/subsets/si", t.si, "SI(Y; X_S, A), BROJA shared information." + index, "bits");
+    r.add("/shapley/subsets/i_xa", t.i_xa, "I(X_S; A)." + index, "bits");
+    r.add("/shapley/subsets/i_xa_given_y", t.i_xa_y, "I(X_S; A | Y)." + index, "bits");
+    r.add("/shapley/subsets/pid_gap", t.gap, "Certified BROJA gap of SI." + index, "bits");
+  }
+  return e;
+}
+
+Estimate sampled_stage(StageContext& context, const sh::GameData& g) {
+  const auto& cfg = context.config.shapley.sampling;
+  sh::SamplingOptions o;
+  o.batch_pairs = cfg.batch_pairs;
+  o.min_pairs = cfg.min_pairs;
+  o.max_pairs = cfg.max_pairs;
+  o.relative_error = cfg.relative_error;
+  const std::uint64_t seed = context.config.run.seed;
+  const sh::PairRunner runner = [&](std::size_t first, std::size_t count) {
+    return context.farm.run("shapley.pairs." + std::to_string(first), count,
+                            [&](std::size_t k, Rng&) {
+                              Rng rng(seed, "shapley.pairs", first + k);
+                              return sh::antithetic_pair(g, rng);
+                            });
+  };
+  const auto s = sh::sampled_shapley(g, o, runner);
+  auto& r = context.results;
+  r.add("/shapley/pairs", std::vector<std::int64_t>{static_cast<std::int64_t>(s.pairs)},
+        "Antithetic permutation pairs drawn.", "count");
+  r.add("/shapley/converged", std::vector<std::int64_t>{s.converged ? 1 : 0},
+        "1 when every standard error met sampling.relative_error before max_pairs.", "flag");
+  return {s.phi_acc, s.phi_d, s.se_acc, s.se_d, s.total_acc, s.total_d};
+}
+
+void write_summary(StageContext& context, const std::vector<std::string>& names, const Estimate& e,
+                   bool exact, const std::vector<sh::UtilityRow>& rows) {
+  auto& out = context.summary;
+  out << "fairness-aware feature selection (" << (exact ? "exact" : "sampled")
+      << " Shapley values, bits; phi_D in bits^3):\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-24s %14s %12s %14s %12s\n", "feature", "1e2 x phi_acc",
+                "se", "1e6 x phi_D", "se");
+  out << line;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::snprintf(line, sizeof line, "  %-24s %14.6f %12.2e %14.6f %12.2e\n", names[i].c_str(),
+                  1e2 * e.phi_acc[i], e.se_acc[i], 1e6 * e.phi_d[i], e.se_d[i]);
+    out << line;
+  }
+  for (const auto& r : rows) {
+    std::snprintf(line, sizeof line, "  alpha %-12.6g selected:", r.alpha);
+    out << line;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (r.selected[i]) out << " " << names[i];
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+void check_shapley_inputs(const ExperimentConfig& config, const data::Dataset& data) {
+  const auto& roles = data.roles();
+  const std::string where = config.file + ": config key ";
+  if (!data.target().is_categorical())
+    throw InputError(where + "'data.target': column '" + roles.target +
+                     "' is numeric; the coefficients need a discrete outcome");
+  if (roles.sensitive.empty())
+    throw InputError(where + "'data.sensitive': the discrimination coefficient needs A");
+  for (const auto& a : roles.sensitive)
+    if (!data.column(a).is_categorical())
+      throw InputError(where + "'data.sensitive': column '" + a + "' is numeric");
+  const std::size_t n = roles.features.size();
+  if (n == 0) throw InputError(where + "'data.features': no features");
+  if (config.discretize.method == "none")
+    for (const auto& f : roles.features)
+      if (data.column(f).is_numeric())
+        throw InputError(where + "'discretize.method': feature '" + f +
+                         "' is numeric; the coefficients need it binned");
+  if (config.shapley.method == "exact" && n > 30)
+    throw InputError(where + "'shapley.method': exact enumeration of " + std::to_string(n) +
+                     " features (2^" + std::to_string(n) + " subsets) is beyond 30");
+  if (n > 63) throw InputError(where + "'data.features': at most 63 features");
+}
+
+void run_shapley(StageContext& context, Timings& timings) {
+  timed(timings, "data", [&] { describe_data_stage(context); });
+  timed(timings, "shapley", [&] {
+    const data::Dataset data = binned(context.config, context.data);
+    const sh::GameData g = game_data(context.config, data);
+    const bool exact = use_exact(context.config, g.n());
+    const Estimate e = exact ? exact_stage(context, g) : sampled_stage(context, g);
+    auto alphas = context.config.shapley.alpha_values();
+    if (context.config.shapley.alphas.empty()) alphas = sh::default_alpha_sweep(e.phi_acc, e.phi_d);
+    const auto rows = sh::fairness_utility(e.phi_acc, e.phi_d, alphas);
+
+    auto& r = context.results;
+    const auto& names = data.roles().features;
+    const std::size_t n = names.size();
+    r.add("/shapley/features", names, "Features, in the order of every per-feature dataset.");
+    r.add("/shapley/method", std::vector<std::string>{exact ? "exact" : "sampled"},
+          "exact (all 2^n subsets) or sampled (antithetic permutations).");
+    r.add("/shapley/phi_acc", e.phi_acc,
+          "Marginal accuracy coefficient: Shapley value of v_acc(S) = I(Y; X_S | A, X_Sc).",
+          "bits");
+    r.add("/shapley/phi_d", e.phi_d,
+          "Marginal discrimination coefficient: Shapley value of v_D(S) = SI(Y; X_S, A) I(X_S; A) "
+          "I(X_S; A | Y).",
+          "bits^3");
+    r.add("/shapley/se_acc", e.se_acc, "Standard error of phi_acc (0 when exact).", "bits");
+    r.add("/shapley/se_d", e.se_d, "Standard error of phi_d (0 when exact).", "bits^3");
+    r.add("/shapley/total", std::vector<double>{e.total_acc, e.total_d},
+          "v(all) - v(empty) of the accuracy and discrimination games (efficiency: each equals "
+          "the sum of its Shapley values).",
+          "bits, bits^3");
+    std::vector<double> alpha, score;
+    std::vector<std::int64_t> ranking, selected;
+    for (const auto& row : rows) {
+      alpha.push_back(row.alpha);
+      score.insert(score.end(), row.score.begin(), row.score.end());
+      ranking.insert(ranking.end(), row.ranking.begin(), row.ranking.end());
+      selected.insert(selected.end(), row.selected.begin(), row.selected.end());
+    }
+    r.add("/shapley/utility/alpha", alpha, "Trade-offs of the sweep.", "bits^-2");
+    r.add("/shapley/utility/score", score, "F_i = phi_acc_i - alpha phi_D_i, one row per alpha.",
+          "bits", {rows.size(), n});
+    r.add("/shapley/utility/ranking", ranking,
+          "Feature indices by decreasing F, one row per alpha.", "index", {rows.size(), n});
+    r.add("/shapley/utility/selected", selected, "1 where F_i > 0, one row per alpha.", "flag",
+          {rows.size(), n});
+    write_summary(context, names, e, exact, rows);
+  });
+}
 
 }  // namespace adm::pipelines

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Scale of the shapley pipeline on COMPAS-sized synthetic data (5334 rows, binary Y and A, n
+# ternary features: the first two drive Y, the third is a proxy of A, the rest noise):
+#  - exact enumeration of all 2^n subsets for each n in NS at 1 and 2 ranks: wall time of the
+#    shapley stage and time per subset;
+#  - permutation sampling at n = 40 (antithetic pairs until every standard error is below 1 % of
+#    the total, at most MAX_PAIRS pairs): estimates with standard errors.
+# Usage: bench/shapley_scale.sh BUILD_DIR [NS] [MAX_PAIRS]   e.g. bench/shapley_scale.sh build "8 10 12" 64
+set -euo pipefail
+build=$1 ns=${2:-"8 10 12"} max_pairs=${3:-64}
+bin=$build/admissible
+source "$(dirname "$0")/../tests/mpi/mpi_env.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+data() {  # data N FILE: deterministic synthetic rows
+  awk -v n="$1" 'BEGIN {
+    srand(20261130); printf "y,a"; for (j = 1; j <= n; j++) printf ",x%d", j; print ""
+    for (r = 0; r < 5334; r++) {
+      a = rand() < 0.4; line = ""
+      for (j = 1; j <= n; j++) { x[j] = int(3 * rand()); if (j == 3) x[j] = (rand() < 0.8 ? a : 2); line = line "," x[j] }
+      p = 0.2 + 0.2 * x[1] + 0.1 * x[2]; y = rand() < p
+      print y "," a line
+    } }' > "$2"
+}
+config() {  # config N FILE METHOD: a shapley config on $tmp/dataN.csv
+  local feats types
+  feats=$(seq 1 "$1" | sed 's/^/"x/; s/$/"/' | paste -sd, -)
+  types=$(seq 1 "$1" | sed 's/^/x/; s/$/ = "categorical"/' | paste -sd, -)
+  cat > "$2" <<EOT
+[run]
+name = "scale$1"
+pipeline = "shapley"
+[data]
+source = "$tmp/data$1.csv"
+types = { y = "categorical", a = "categorical", $types }
+target = "y"
+positive = "1"
+sensitive = ["a"]
+features = [$feats]
+[discretize]
+method = "none"
+[shapley]
+method = "$3"
+chunks = 1024
+store_subsets = false
+[shapley.sampling]
+batch_pairs = 16
+min_pairs = 32
+max_pairs = $max_pairs
+relative_error = 0.01
+EOT
+}
+stage_time() { h5dump -d /timing/shapley -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /\}/{on=0} on' | tr -d ' ,'; }
+printf '%4s %6s %10s %12s %14s\n' n ranks subsets stage_s us_per_subset
+for n in $ns; do
+  data "$n" "$tmp/data$n.csv"
+  config "$n" "$tmp/exact$n.toml" exact
+  for r in 1 2; do
+    mpi "$r" "$bin" run "$tmp/exact$n.toml" --out "$tmp/e$n.$r.h5" > /dev/null
+    t=$(stage_time "$tmp/e$n.$r.h5")
+    awk -v n="$n" -v r="$r" -v t="$t" 'BEGIN { s = 2 ^ n; printf "%4d %6d %10d %12.3f %14.1f\n", n, r, s, t, 1e6 * t / s }'
+  done
+done
+data 40 "$tmp/data40.csv"
+config 40 "$tmp/sampled40.toml" sampled
+mpi 2 "$bin" run "$tmp/sampled40.toml" --out "$tmp/s40.h5" | sed -n '/Shapley/,/^  alpha 0 /p'
+echo "pairs: $(h5dump -d /shapley/pairs -y -w 0 "$tmp/s40.h5" | awk '/DATA \{/{getline; print $1}'), shapley stage: $(stage_time "$tmp/s40.h5") s at 2 ranks"

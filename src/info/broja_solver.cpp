@@ -1,0 +1,251 @@
+#include "info/broja_solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "info/broja_newton.hpp"
+
+namespace adm::info {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kFeasible = 1e-13;  // largest constraint residual of a certified primal point
+
+double barrier_objective(const BrojaDomain& d, const std::vector<double>& q,
+                         const std::vector<char>& active, double tau) {
+  double total = 0;
+  for (std::size_t c = 0; c < d.columns(); ++c) {
+    if (!active[c]) continue;
+    double s = 0;
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) s += q[i];
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
+      total += q[i] * std::log(q[i] / s) - (tau > 0 ? tau * std::log(q[i]) : 0.0);
+  }
+  return total;
+}
+
+double max_residual(const BrojaDomain& d, const std::vector<double>& q) {
+  std::vector<double> rr, rc;
+  constraint_residuals(d, q, rr, rc);
+  double worst = 0;
+  for (double v : rr) worst = std::max(worst, std::abs(v));
+  for (double v : rc) worst = std::max(worst, std::abs(v));
+  return worst;
+}
+
+// Iterative proportional fitting of q (zero outside the active columns) to the marginals. False
+// when a constraint has no active cell or the fit does not reach `tol`.
+bool fit_marginals(const BrojaDomain& d, const std::vector<char>& active, std::vector<double>& q,
+                   double tol, int max_rounds) {
+  std::vector<double> row_sum(d.row_t.size()), con_sum(d.con_t.size());
+  for (int round = 0; round < max_rounds; ++round) {
+    std::fill(row_sum.begin(), row_sum.end(), 0.0);
+    for (std::size_t i = 0; i < q.size(); ++i) row_sum[d.cell_row[i]] += q[i];
+    double worst = 0;
+    for (std::size_t r = 0; r < row_sum.size(); ++r) {
+      if (row_sum[r] <= 0) return false;
+      worst = std::max(worst, std::abs(row_sum[r] - d.row_b[r]));
+    }
+    if (round > 0 && worst <= tol) return true;
+    for (std::size_t i = 0; i < q.size(); ++i)
+      q[i] *= d.row_b[d.cell_row[i]] / row_sum[d.cell_row[i]];
+    std::fill(con_sum.begin(), con_sum.end(), 0.0);
+    for (std::size_t i = 0; i < q.size(); ++i) con_sum[d.cell_con[i]] += q[i];
+    for (std::size_t k = 0; k < con_sum.size(); ++k)
+      if (con_sum[k] <= 0) return false;
+    for (std::size_t i = 0; i < q.size(); ++i)
+      q[i] *= d.con_b[d.cell_con[i]] / con_sum[d.cell_con[i]];
+  }
+  (void)active;
+  return false;
+}
+
+// Largest step in (0, 1] that keeps q positive on active columns, times `fraction`.
+double step_to_boundary(const std::vector<double>& q, const std::vector<double>& dq,
+                        double fraction) {
+  double alpha = 1.0;
+  for (std::size_t i = 0; i < q.size(); ++i)
+    if (dq[i] < 0 && q[i] > 0) alpha = std::min(alpha, -fraction * q[i] / dq[i]);
+  return alpha;
+}
+
+struct Search {
+  Search(BrojaSolution& o, const BrojaDomain& dom) : out(o), d(dom) {}
+  BrojaSolution& out;
+  const BrojaDomain& d;
+  double best_primal = kInf, best_dual = -kInf;
+  std::vector<double> best_q;
+
+  // Only points feasible to round-off are certificates.
+  void offer_primal(const std::vector<double>& q) {
+    if (max_residual(d, q) > kFeasible) return;
+    const double v = broja_objective(d, q);
+    if (v < best_primal) {
+      best_primal = v;
+      best_q = q;
+    }
+  }
+  void offer_duals(const NewtonStep& s) {
+    if (!s.ok) return;
+    std::vector<double> lambda(s.nu_row.size()), mu(s.nu_con.size());
+    for (std::size_t r = 0; r < lambda.size(); ++r) lambda[r] = -s.nu_row[r];
+    for (std::size_t k = 0; k < mu.size(); ++k) mu[k] = -s.nu_con[k];
+    best_dual = std::max(best_dual, broja_dual_bound(d, lambda, mu));
+  }
+  double gap() const { return best_primal - best_dual; }
+};
+
+// Damped Newton at barrier weight tau (0: none, with proximal weight delta) from q, until the
+// Newton decrement is below `decrement` or `budget` steps are used. Returns false on failure.
+bool newton(Search& s, std::vector<double>& q, const std::vector<char>& active, double tau,
+            double delta, double decrement, std::size_t budget, double tol_nats) {
+  const double fraction = tau > 0 ? 0.99 : 0.999;
+  for (std::size_t it = 0; it < budget; ++it) {
+    const NewtonStep st = broja_newton_step(s.d, q, active, tau, delta);
+    ++s.out.newton_steps;
+    if (!st.ok) return false;
+    s.offer_duals(st);
+    const double dec2 = -st.slope;
+    if (dec2 <= decrement) return true;
+    if (tau == 0 && s.gap() <= tol_nats) return true;
+    double alpha = step_to_boundary(q, st.dq, fraction);
+    const double phi0 = barrier_objective(s.d, q, active, tau);
+    std::vector<double> trial(q.size());
+    for (int back = 0; back < 40; ++back, alpha *= 0.5) {
+      for (std::size_t i = 0; i < q.size(); ++i) trial[i] = q[i] + alpha * st.dq[i];
+      if (barrier_objective(s.d, trial, active, tau) <= phi0 + 0.25 * alpha * st.slope) break;
+    }
+    q.swap(trial);
+    // Round-off in the step drifts off the constraints; proportional fitting pulls q back.
+    if (max_residual(s.d, q) > 0.1 * kFeasible) fit_marginals(s.d, active, q, 0.1 * kFeasible, 20);
+  }
+  return true;
+}
+
+double column_mass(const BrojaDomain& d, const std::vector<double>& q, std::size_t c) {
+  double mass = 0;
+  for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) mass += q[i];
+  return mass;
+}
+
+// The polish, an active-set method: start from the columns the barrier path keeps (mass above
+// sqrt(tau) per cell), refit them to the marginals and run Newton without barrier. A column that
+// Newton drives to zero leaves the active set; an inactive column whose dual constraint the
+// least-squares multipliers violate comes back (the optimum on the active set is then not
+// optimal on the whole domain).
+void polish(Search& s, const std::vector<double>& q_barrier, double tau, double tol_nats,
+            std::size_t budget) {
+  const auto& d = s.d;
+  std::vector<char> active(d.columns(), 0);
+  std::vector<double> q(q_barrier.size(), 0.0);
+  for (std::size_t c = 0; c < d.columns(); ++c) {
+    const auto k = static_cast<double>(d.col_start[c + 1] - d.col_start[c]);
+    active[c] = column_mass(d, q_barrier, c) > std::sqrt(tau) * k;
+    if (active[c])
+      for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) q[i] = q_barrier[i];
+  }
+  const double drop = 1e-14;  // column mass treated as zero
+  for (int round = 0; round < 8 && budget > 0; ++round) {
+    if (!fit_marginals(d, active, q, 0.1 * kFeasible, 2000)) return;
+    s.offer_primal(q);
+    bool changed = false;
+    for (; budget > 0 && !changed; --budget) {
+      const NewtonStep st = broja_newton_step(d, q, active, 0.0, 1e-6);
+      ++s.out.newton_steps;
+      if (!st.ok) return;
+      s.offer_duals(st);
+      if (-st.slope <= 1e-18 || s.gap() <= tol_nats) break;
+      double alpha = step_to_boundary(q, st.dq, 0.999);
+      const double f0 = broja_objective(d, q);
+      std::vector<double> trial(q.size());
+      for (int back = 0; back < 40; ++back, alpha *= 0.5) {
+        for (std::size_t i = 0; i < q.size(); ++i) trial[i] = q[i] + alpha * st.dq[i];
+        if (broja_objective(d, trial) <= f0 + 0.25 * alpha * st.slope) break;
+      }
+      q.swap(trial);
+      for (std::size_t c = 0; c < d.columns(); ++c)
+        if (active[c] && column_mass(d, q, c) <= drop) {
+          active[c] = 0;
+          changed = true;
+          for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) q[i] = 0;
+        }
+      if (changed && !fit_marginals(d, active, q, 0.1 * kFeasible, 2000)) return;
+    }
+    if (changed) continue;
+    fit_marginals(d, active, q, 0.1 * kFeasible, 200);
+    s.offer_primal(q);
+    const NewtonStep fit = broja_fit_duals(d, q, active);
+    s.offer_duals(fit);
+    s.out.active_columns = static_cast<std::size_t>(std::count(active.begin(), active.end(), 1));
+    if (s.gap() <= tol_nats || !fit.ok) return;
+    // Re-activate the inactive columns whose dual constraint is violated.
+    for (std::size_t c = 0; c < d.columns(); ++c) {
+      if (active[c]) continue;
+      double sum = 0;
+      for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
+        sum += std::exp(-fit.nu_row[d.cell_row[i]] - fit.nu_con[d.cell_con[i]]);
+      if (std::log(sum) <= 1e-12) continue;
+      active[c] = 1;
+      changed = true;
+      for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
+        q[i] = std::max(q_barrier[i], 1e-10 * d.row_b[d.cell_row[i]] * d.con_b[d.cell_con[i]]);
+    }
+    if (!changed) return;
+  }
+}
+
+}  // namespace
+
+double broja_dual_bound(const BrojaDomain& d, const std::vector<double>& lambda_row,
+                        const std::vector<double>& mu_con) {
+  double value = 0;
+  for (std::size_t r = 0; r < lambda_row.size(); ++r) value += lambda_row[r] * d.row_b[r];
+  for (std::size_t k = 0; k < mu_con.size(); ++k) value += mu_con[k] * d.con_b[k];
+  double worst = -kInf;
+  for (std::size_t c = 0; c < d.columns(); ++c) {
+    double top = -kInf;
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
+      top = std::max(top, lambda_row[d.cell_row[i]] + mu_con[d.cell_con[i]]);
+    double sum = 0;
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
+      sum += std::exp(lambda_row[d.cell_row[i]] + mu_con[d.cell_con[i]] - top);
+    worst = std::max(worst, top + std::log(sum));
+  }
+  return value - worst;
+}
+
+BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options) {
+  BrojaSolution out;
+  const BrojaDomain d = make_broja_domain(m);
+  out.cells = d.cells();
+  out.columns = d.columns();
+  out.active_columns = d.columns();
+  const double tol_nats = options.tolerance_bits * std::numbers::ln2;
+  Search s(out, d);
+  std::vector<double> q = independent_point(d, m);
+  s.offer_primal(q);
+  const std::vector<char> all(d.columns(), 1);
+  const double cells = static_cast<double>(std::max<std::size_t>(d.cells(), 1));
+  // The duality gap along the central path is about tau * cells.
+  for (double tau = 1.0 / cells; tau > 1e-20 / cells; tau *= 0.1) {
+    if (out.newton_steps >= options.max_newton_steps) break;
+    const std::size_t left = options.max_newton_steps - out.newton_steps;
+    if (!newton(s, q, all, tau, 0.0, 0.1 * tau * cells, std::min<std::size_t>(left, 50), tol_nats))
+      break;
+    s.offer_primal(q);
+    if (s.gap() <= tol_nats) break;
+    if (tau * cells <= 1e-4) polish(s, q, tau, tol_nats, std::min<std::size_t>(left, 60));
+    if (s.gap() <= tol_nats || tau * cells < 1e-13) break;
+  }
+  out.q = s.best_q;
+  out.primal = s.best_primal;
+  out.dual = s.best_dual;
+  out.gap_bits = std::max(0.0, s.gap()) / std::numbers::ln2;
+  out.residual = max_residual(d, out.q);
+  out.certified = s.gap() <= tol_nats;
+  return out;
+}
+
+}  // namespace adm::info

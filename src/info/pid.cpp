@@ -1,0 +1,206 @@
+#include "info/pid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "core/error.hpp"
+#include "info/broja_solver.hpp"
+#include "info/count_measures.hpp"
+#include "info/joint_codes.hpp"
+
+namespace adm::info {
+namespace {
+
+// A sparse joint: the observed (t, a, b) cells with their weights, codes compacted.
+struct SparseJoint {
+  std::size_t nt = 0, n1 = 0, n2 = 0;
+  std::vector<std::int32_t> t, a, b;
+  std::vector<double> w;
+};
+
+// Pairwise marginal [t][r] of one side.
+std::vector<double> side_table(const SparseJoint& j, const std::vector<std::int32_t>& r,
+                               std::size_t nr) {
+  std::vector<double> out(j.nt * nr, 0.0);
+  for (std::size_t k = 0; k < j.w.size(); ++k)
+    out[static_cast<std::size_t>(j.t[k]) * nr + static_cast<std::size_t>(r[k])] += j.w[k];
+  return out;
+}
+
+// Merges the r values with identical P(T | r) (exact double equality of the ratios, which is
+// exact for integer counts). Returns the merged [t][group] table.
+std::vector<double> merge_equivalent(const std::vector<double>& table, std::size_t nt,
+                                     std::size_t nr, std::size_t& groups) {
+  std::vector<double> total(nr, 0.0);
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r) total[r] += table[t * nr + r];
+  std::vector<std::size_t> order(nr);
+  for (std::size_t r = 0; r < nr; ++r) order[r] = r;
+  const auto ratio = [&](std::size_t r, std::size_t t) { return table[t * nr + r] / total[r]; };
+  const auto less = [&](std::size_t x, std::size_t y) {
+    for (std::size_t t = 0; t < nt; ++t)
+      if (ratio(x, t) != ratio(y, t)) return ratio(x, t) < ratio(y, t);
+    return x < y;
+  };
+  std::sort(order.begin(), order.end(), less);
+  std::vector<std::size_t> group(nr);
+  groups = 0;
+  for (std::size_t k = 0; k < nr; ++k) {
+    bool same = k > 0;
+    for (std::size_t t = 0; same && t < nt; ++t)
+      same = ratio(order[k], t) == ratio(order[k - 1], t);
+    if (!same) ++groups;
+    group[order[k]] = groups - 1;
+  }
+  std::vector<double> out(nt * groups, 0.0);
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r) out[t * groups + group[r]] += table[t * nr + r];
+  return out;
+}
+
+// H(T | R) in nats from a [t][r] table normalised to 1.
+double conditional_entropy_nats(const std::vector<double>& p, std::size_t nt, std::size_t nr) {
+  std::vector<double> pr(nr, 0.0);
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r) pr[r] += p[t * nr + r];
+  double h = 0;
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r)
+      if (p[t * nr + r] > 0) h -= p[t * nr + r] * std::log(p[t * nr + r] / pr[r]);
+  return h;
+}
+
+std::vector<double> normalised(std::vector<double> v) {
+  double s = 0;
+  for (double x : v) s += x;
+  for (double& x : v) x /= s;
+  return v;
+}
+
+PidResult decompose(const SparseJoint& j, const PidOptions& options) {
+  PidResult out;
+  out.values1 = j.n1;
+  out.values2 = j.n2;
+  const auto t1 = side_table(j, j.a, j.n1), t2 = side_table(j, j.b, j.n2);
+  out.i1 = mutual_information_from_table(t1, j.nt, j.n1);
+  out.i2 = mutual_information_from_table(t2, j.nt, j.n2);
+  // I(T; R1, R2) over the observed (a, b) pairs.
+  const JointCodes ab = joint_codes({std::span<const std::int32_t>(j.a), j.b});
+  std::vector<double> t12(j.nt * ab.cardinality, 0.0);
+  for (std::size_t k = 0; k < j.w.size(); ++k)
+    t12[static_cast<std::size_t>(j.t[k]) * ab.cardinality + ab.codes[k]] += j.w[k];
+  out.i12 = mutual_information_from_table(t12, j.nt, ab.cardinality);
+
+  std::size_t m1 = j.n1, m2 = j.n2;
+  std::vector<double> p1 = t1, p2 = t2;
+  if (options.merge_equivalent) {
+    p1 = merge_equivalent(t1, j.nt, j.n1, m1);
+    p2 = merge_equivalent(t2, j.nt, j.n2, m2);
+  }
+  out.merged1 = m1;
+  out.merged2 = m2;
+  p1 = normalised(std::move(p1));
+  p2 = normalised(std::move(p2));
+  // The solver eliminates its x side cheaply: give it the side with more values.
+  const bool swap = m2 > m1;
+  BrojaMarginals m;
+  m.nt = j.nt;
+  m.nx = swap ? m2 : m1;
+  m.ny = swap ? m1 : m2;
+  m.ptx = swap ? p2 : p1;
+  m.pty = swap ? p1 : p2;
+  BrojaOptions bo;
+  bo.tolerance_bits = options.tolerance_bits;
+  bo.max_newton_steps = options.max_newton_steps;
+  const BrojaSolution s = solve_broja(m, bo);
+  // UI(T; R1 \ R2) = H(T | R2) - max H_Q(T | R1, R2) = H(T | R2) + min (-H_Q).
+  const double ln2 = std::numbers::ln2;
+  out.ui1 = std::max(0.0, (conditional_entropy_nats(p2, j.nt, m2) + s.primal) / ln2);
+  out.ui2 = std::max(0.0, (conditional_entropy_nats(p1, j.nt, m1) + s.primal) / ln2);
+  out.ui1 = std::min(out.ui1, out.i1);
+  out.ui2 = std::min(out.ui2, out.i2);
+  out.si = out.i1 - out.ui1;
+  out.ci = out.i12 - out.ui1 - out.ui2 - out.si;
+  out.gap_bits = s.gap_bits;
+  out.residual = s.residual;
+  out.certified = s.certified;
+  out.newton_steps = s.newton_steps;
+  out.cells = s.cells;
+  out.columns = s.columns;
+  out.active_columns = s.active_columns;
+  return out;
+}
+
+std::vector<std::int32_t> compact(std::span<const std::int32_t> codes, std::size_t& count) {
+  const JointCodes jc = joint_codes({codes});
+  count = jc.cardinality;
+  return jc.codes;
+}
+
+}  // namespace
+
+PidResult pid(std::span<const std::int32_t> t, std::span<const std::int32_t> r1,
+              std::span<const std::int32_t> r2, std::span<const double> weights,
+              const PidOptions& options) {
+  const std::size_t n = t.size();
+  if (r1.size() != n || r2.size() != n || (!weights.empty() && weights.size() != n))
+    throw InputError("pid: T, R1, R2 (and weights) must have the same number of rows");
+  if (n == 0) throw InputError("pid: no data");
+  for (std::size_t i = 0; i < n; ++i)
+    if (t[i] < 0 || r1[i] < 0 || r2[i] < 0)
+      throw InputError("pid: codes must be non-negative (row " + std::to_string(i + 1) + ")");
+  SparseJoint j;
+  j.t = compact(t, j.nt);
+  j.a = compact(r1, j.n1);
+  j.b = compact(r2, j.n2);
+  j.w.assign(n, 1.0);
+  double total = 0;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    if (!std::isfinite(weights[i]) || weights[i] < 0)
+      throw InputError("pid: weight of row " + std::to_string(i + 1) +
+                       " is not a finite non-negative number");
+    j.w[i] = weights[i];
+  }
+  for (double w : j.w) total += w;
+  if (!(total > 0)) throw InputError("pid: the weights sum to 0");
+  // Rows of weight 0 are not part of the support.
+  if (!weights.empty()) {
+    SparseJoint kept;
+    for (std::size_t i = 0; i < n; ++i)
+      if (j.w[i] > 0) {
+        kept.t.push_back(j.t[i]);
+        kept.a.push_back(j.a[i]);
+        kept.b.push_back(j.b[i]);
+        kept.w.push_back(j.w[i]);
+      }
+    kept.t = compact(kept.t, kept.nt);
+    kept.a = compact(kept.a, kept.n1);
+    kept.b = compact(kept.b, kept.n2);
+    return decompose(kept, options);
+  }
+  return decompose(j, options);
+}
+
+PidResult pid_from_table(std::span<const double> counts, std::size_t nt, std::size_t n1,
+                         std::size_t n2, const PidOptions& options) {
+  if (counts.size() != nt * n1 * n2)
+    throw InputError("pid_from_table: table size does not match its dimensions");
+  std::vector<std::int32_t> t, a, b;
+  std::vector<double> w;
+  for (std::size_t x = 0; x < nt; ++x)
+    for (std::size_t y = 0; y < n1; ++y)
+      for (std::size_t z = 0; z < n2; ++z) {
+        const double c = counts[(x * n1 + y) * n2 + z];
+        if (c == 0) continue;
+        t.push_back(static_cast<std::int32_t>(x));
+        a.push_back(static_cast<std::int32_t>(y));
+        b.push_back(static_cast<std::int32_t>(z));
+        w.push_back(c);
+      }
+  if (w.empty()) throw InputError("pid_from_table: the table is empty");
+  return pid(t, a, b, w, options);
+}
+
+}  // namespace adm::info

@@ -1,0 +1,48 @@
+#pragma once
+// Bivariate partial information decomposition with the BROJA measure (Bertschinger et al. 2014):
+//   I(T; R1, R2) = UI(T; R1 \ R2) + UI(T; R2 \ R1) + SI(T; R1, R2) + CI(T; R1, R2),
+//   I(T; Ri) = UI(T; Ri \ Rj) + SI,  UI(T; R1 \ R2) = min over Q in Delta_P of I_Q(T; R1 | R2),
+// all in bits, from the plug-in joint distribution of three discrete variables.
+//
+// Only the support of the observed joint enters. Before solving, values of R1 with the same
+// conditional distribution P(T | R1 = r) are merged (likewise for R2): UI depends on P(T, R1) and
+// P(T, R2) only, and splitting a value of R1 into copies with the same P(T | r) changes neither
+// I(T; R1) nor the minimum (copy Q along the split; conversely merging only lowers I_Q(T; R1 |
+// R2)). With R1 = a feature subset of thousands of values and a binary T this leaves a few dozen
+// values.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace adm::info {
+
+struct PidOptions {
+  double tolerance_bits = 1e-9;  // certified accuracy of UI and SI
+  std::size_t max_newton_steps = 500;
+  bool merge_equivalent = true;  // merge values with equal P(T | r) (exact; see above)
+};
+
+struct PidResult {
+  double i1 = 0, i2 = 0, i12 = 0;  // I(T; R1), I(T; R2), I(T; R1, R2)
+  double ui1 = 0, ui2 = 0, si = 0, ci = 0;
+  double gap_bits = 0;  // certified bound on the error of ui1, ui2 and si
+  double residual = 0;  // constraint residual of the optimal Q found (round-off)
+  bool certified = false;
+  std::size_t newton_steps = 0;
+  std::size_t values1 = 0, values2 = 0;  // distinct R1, R2 values observed
+  std::size_t merged1 = 0, merged2 = 0;  // after merging equivalent values
+  std::size_t cells = 0, active_columns = 0, columns = 0;
+};
+
+// Codes are non-negative integers (any range); `weights` empty = 1 per row, else one finite
+// non-negative weight per row with a positive sum. Bad input throws adm::InputError.
+PidResult pid(std::span<const std::int32_t> t, std::span<const std::int32_t> r1,
+              std::span<const std::int32_t> r2, std::span<const double> weights = {},
+              const PidOptions& options = {});
+
+// The same from a dense count table counts[(t * n1 + a) * n2 + b].
+PidResult pid_from_table(std::span<const double> counts, std::size_t nt, std::size_t n1,
+                         std::size_t n2, const PidOptions& options = {});
+
+}  // namespace adm::info

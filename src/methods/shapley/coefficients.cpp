@@ -1,0 +1,56 @@
+#include "methods/shapley/coefficients.hpp"
+
+#include "core/error.hpp"
+#include "info/measures.hpp"
+#include "info/pid.hpp"
+
+namespace adm::methods::shapley {
+
+info::JointCodes subset_codes(const GameData& g, std::uint64_t mask) {
+  if (g.n() > 63) throw InputError("shapley: at most 63 features");
+  info::CodeColumns cols;
+  for (std::size_t j = 0; j < g.n(); ++j)
+    if (mask >> j & 1U) cols.emplace_back(g.features[j]);
+  return info::joint_codes(cols, info::MissingPolicy::Error, g.y.size());
+}
+
+info::JointCodes add_feature(const GameData& g, const info::JointCodes& xs, std::size_t j) {
+  return info::joint_codes({std::span<const std::int32_t>(xs.codes), g.features.at(j)});
+}
+
+std::uint64_t partition_fingerprint(const info::JointCodes& xs) {
+  std::uint64_t h = 1469598103934665603ULL ^ xs.cardinality;
+  for (auto c : xs.codes) {
+    h ^= static_cast<std::uint32_t>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+SubsetValues subset_values(const GameData& g, const info::JointCodes& xs) {
+  info::InfoOptions options;
+  options.weights = g.weights;
+  SubsetValues v;
+  const std::span<const std::int32_t> x(xs.codes);
+  v.u = info::mutual_information({g.y}, {g.a, x}, options);
+  if (xs.cardinality <= 1) return v;  // the empty set (or constant features): v_D = 0
+  v.i_xa = info::mutual_information({x}, {g.a}, options);
+  v.i_xa_y = info::conditional_mutual_information({x}, {g.a}, {g.y}, options);
+  info::PidOptions po;
+  po.tolerance_bits = g.pid_tolerance_bits;
+  const auto p = info::pid(g.y, x, g.a, g.weights, po);
+  if (!p.certified)
+    throw InternalError("shapley: the BROJA solver did not certify SI to " +
+                        std::to_string(g.pid_tolerance_bits) + " bits (gap " +
+                        std::to_string(p.gap_bits) + ")");
+  v.si = p.si;
+  v.gap = p.gap_bits;
+  v.v_d = v.si * v.i_xa * v.i_xa_y;
+  return v;
+}
+
+SubsetValues subset_values(const GameData& g, std::uint64_t mask) {
+  return subset_values(g, subset_codes(g, mask));
+}
+
+}  // namespace adm::methods::shapley

@@ -1,0 +1,90 @@
+#include "methods/shapley/shapley_exact.hpp"
+
+#include <bit>
+#include <unordered_map>
+
+#include "core/error.hpp"
+
+namespace adm::methods::shapley {
+
+std::vector<double> SubsetTable::v_acc() const {
+  const std::uint64_t all = (std::uint64_t{1} << n) - 1;
+  std::vector<double> out(u.size());
+  for (std::uint64_t s = 0; s < u.size(); ++s) out[s] = u[all] - u[all & ~s];
+  return out;
+}
+
+std::uint64_t chunk_begin(std::size_t n, std::size_t chunks, std::size_t chunk) {
+  const std::uint64_t total = std::uint64_t{1} << n;
+  if (n > 40 || chunks == 0 || chunks > (std::size_t{1} << 20) || chunk > chunks)
+    throw InternalError("chunk_begin: at most 2^40 subsets in at most 2^20 chunks");
+  return total * chunk / chunks;  // < 2^60: no overflow
+}
+
+std::vector<double> evaluate_chunk(const GameData& g, std::uint64_t first, std::uint64_t last,
+                                   std::size_t* reused) {
+  std::vector<double> out;
+  out.reserve((last - first) * kFieldsPerSubset);
+  std::unordered_map<std::uint64_t, SubsetValues> seen;
+  for (std::uint64_t mask = first; mask < last; ++mask) {
+    const info::JointCodes xs = subset_codes(g, mask);
+    const std::uint64_t key = partition_fingerprint(xs);
+    auto it = seen.find(key);
+    if (it == seen.end()) {
+      it = seen.emplace(key, subset_values(g, xs)).first;
+    } else if (reused) {
+      ++*reused;
+    }
+    const SubsetValues& v = it->second;
+    out.insert(out.end(), {v.u, v.si, v.i_xa, v.i_xa_y, v.v_d, v.gap});
+  }
+  return out;
+}
+
+SubsetTable assemble_chunks(std::size_t n, const std::vector<std::vector<double>>& chunks) {
+  SubsetTable t;
+  t.n = n;
+  const std::size_t total = std::size_t{1} << n;
+  for (auto* v : {&t.u, &t.si, &t.i_xa, &t.i_xa_y, &t.v_d, &t.gap}) v->reserve(total);
+  for (const auto& c : chunks)
+    for (std::size_t k = 0; k + kFieldsPerSubset <= c.size(); k += kFieldsPerSubset) {
+      t.u.push_back(c[k]);
+      t.si.push_back(c[k + 1]);
+      t.i_xa.push_back(c[k + 2]);
+      t.i_xa_y.push_back(c[k + 3]);
+      t.v_d.push_back(c[k + 4]);
+      t.gap.push_back(c[k + 5]);
+    }
+  if (t.u.size() != total)
+    throw InternalError("shapley: chunks hold " + std::to_string(t.u.size()) +
+                        " subsets, expected " + std::to_string(total));
+  return t;
+}
+
+double shapley_weight(std::size_t n, std::size_t k) {
+  // 1 / (n * C(n - 1, k)), the binomial built up in floating point (exact well beyond n = 40).
+  double binom = 1;
+  for (std::size_t j = 1; j <= k; ++j)
+    binom = binom * static_cast<double>(n - 1 - k + j) / static_cast<double>(j);
+  return 1.0 / (static_cast<double>(n) * binom);
+}
+
+std::vector<double> shapley_from_values(std::span<const double> values, std::size_t n) {
+  if (values.size() != (std::size_t{1} << n))
+    throw InternalError("shapley_from_values: need 2^n values");
+  std::vector<double> w(n);
+  for (std::size_t k = 0; k < n; ++k) w[k] = shapley_weight(n, k);
+  std::vector<double> phi(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    double sum = 0;
+    for (std::uint64_t s = 0; s < values.size(); ++s) {
+      if (s & bit) continue;
+      sum += w[static_cast<std::size_t>(std::popcount(s))] * (values[s | bit] - values[s]);
+    }
+    phi[i] = sum;
+  }
+  return phi;
+}
+
+}  // namespace adm::methods::shapley

@@ -1,0 +1,21 @@
+#pragma once
+// `admissible pid`: the BROJA partial information decomposition of three discrete columns of a
+// CSV file (optionally weighted by a count column), printed in bits with its certificate gap.
+#include <ostream>
+#include <string>
+
+namespace adm::pipelines {
+
+struct PidCommand {
+  std::string csv;
+  std::string target, r1, r2;
+  std::string count;  // optional column of row weights
+  double tolerance = 1e-9;
+};
+
+// Bad input (file, columns, missing cells, negative counts) throws adm::InputError naming the
+// file, line and column. Returns whether the gap reached the tolerance (the values are printed
+// either way).
+bool run_pid_command(const PidCommand& command, std::ostream& out);
+
+}  // namespace adm::pipelines
