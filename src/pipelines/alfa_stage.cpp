@@ -24,6 +24,53 @@ std::string joined(const std::vector<std::string>& names) {
 
 }  // namespace
 
+AlfaResult alfa_of_response(StageContext& context, const std::string& name,
+                            const std::vector<std::int32_t>& codes, std::size_t classes,
+                            const std::vector<std::string>& given, const std::string& base) {
+  const auto& data = context.data;
+  const auto& roles = data.roles();
+  const auto& options = context.config.infogram;
+  const auto learner = make_learner(context.config.learner);
+  std::span<const double> weights;
+  if (!roles.weights.empty()) weights = data.column(roles.weights).values();
+  const info::MlCmiOptions both = options.both_estimates();
+  const info::MlCmiOptions chosen = options.cmi_options();
+  const auto variant = options.estimate;
+  const info::CmiProblem problem{data, codes, classes, roles.sensitive, given, weights};
+  const auto estimate = context.farm.run("alfa.estimate." + name, 1, [&](std::size_t, Rng& rng) {
+    const auto e = info::ml_cmi(*learner, problem, both, rng);
+    std::vector<double> packed{e.in_sample, e.cross_fitted};
+    packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
+    return packed;
+  })[0];
+  const std::vector<double> p_s(estimate.begin() + 2, estimate.end());
+  AlfaResult a;
+  a.in_sample = estimate[0];
+  a.cross_fitted = estimate[1];
+  a.alpha = variant == info::CmiVariant::CrossFitted ? a.cross_fitted : a.in_sample;
+  const auto null_rows =
+      context.farm.run("alfa.null." + name, options.bootstrap, [&](std::size_t, Rng& rng) {
+        return std::vector<double>{
+            info::bootstrap_replicate(*learner, problem, p_s, variant, chosen, rng)};
+      });
+  std::vector<double> nulls;
+  for (const auto& row : null_rows) nulls.push_back(row[0]);
+  a.p_value = nulls.empty() ? std::nan("") : info::bootstrap_p_value(a.alpha, nulls);
+
+  auto& results = context.results;
+  results.add(base + "/alpha", std::vector<double>{a.alpha},
+              "alpha = MI(R, S | X_A), the estimate on the configured variant.", "bits");
+  results.add(base + "/alpha_in_sample", std::vector<double>{a.in_sample}, "In-sample estimate.",
+              "bits");
+  results.add(base + "/alpha_cross_fitted", std::vector<double>{a.cross_fitted},
+              "K-fold cross-fitted estimate.", "bits");
+  results.add(base + "/p_value", std::vector<double>{a.p_value},
+              "(1 + #{null >= alpha}) / (B + 1), model-based bootstrap; NaN without replicates.",
+              "probability");
+  results.add(base + "/null", nulls, "Bootstrap null sample of alpha.", "bits");
+  return a;
+}
+
 // alpha = MI(R, S | X_A) for the outcome R = Y and for each model's decisions R = Yhat, with the
 // model-based bootstrap: null responses drawn from P(R | X_A), both models refitted per replicate.
 // The estimate is one task and each replicate another, so the bootstrap spreads over the ranks.
@@ -32,7 +79,6 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
   const auto& data = context.data;
   const auto& roles = data.roles();
   const auto& options = config.infogram;
-  const auto learner = make_learner(config.learner);
   const auto& given = config.alfa.admissible.empty() ? from_infogram : config.alfa.admissible;
   std::span<const double> weights;
   if (!roles.weights.empty()) weights = data.column(roles.weights).values();
@@ -45,9 +91,6 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
     responses.back().codes = info::response_codes(data, p, &responses.back().classes);
   }
 
-  const info::MlCmiOptions both = options.both_estimates();
-  const info::MlCmiOptions chosen = options.cmi_options();
-  const auto variant = options.estimate;
   auto& results = context.results;
   auto& out = context.summary;
   results.add("/alfa/admissible", given, "X_A: the features the ALFA test conditions on.");
@@ -56,40 +99,12 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
       << joined(roles.sensitive) << "}, " << options.bootstrap << " bootstrap replicates:\n";
 
   for (const auto& r : responses) {
-    const info::CmiProblem problem{data, r.codes, r.classes, roles.sensitive, given, weights};
-    const auto estimate =
-        context.farm.run("alfa.estimate." + r.name, 1, [&](std::size_t, Rng& rng) {
-          const auto e = info::ml_cmi(*learner, problem, both, rng);
-          std::vector<double> packed{e.in_sample, e.cross_fitted};
-          packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
-          return packed;
-        })[0];
-    const std::vector<double> p_s(estimate.begin() + 2, estimate.end());
-    const double observed = variant == info::CmiVariant::CrossFitted ? estimate[1] : estimate[0];
-    const auto null_rows =
-        context.farm.run("alfa.null." + r.name, options.bootstrap, [&](std::size_t, Rng& rng) {
-          return std::vector<double>{
-              info::bootstrap_replicate(*learner, problem, p_s, variant, chosen, rng)};
-        });
-    std::vector<double> nulls;
-    for (const auto& row : null_rows) nulls.push_back(row[0]);
-    const double p = nulls.empty() ? std::nan("") : info::bootstrap_p_value(observed, nulls);
-
     const std::string base = "/alfa/" + r.name;
-    results.add(base + "/alpha", std::vector<double>{observed},
-                "alpha = MI(R, S | X_A), the estimate on the configured variant.", "bits");
-    results.add(base + "/alpha_in_sample", std::vector<double>{estimate[0]}, "In-sample estimate.",
-                "bits");
-    results.add(base + "/alpha_cross_fitted", std::vector<double>{estimate[1]},
-                "K-fold cross-fitted estimate.", "bits");
-    results.add(base + "/p_value", std::vector<double>{p},
-                "(1 + #{null >= alpha}) / (B + 1), model-based bootstrap; NaN without replicates.",
-                "probability");
-    results.add(base + "/null", nulls, "Bootstrap null sample of alpha.", "bits");
+    const auto a = alfa_of_response(context, r.name, r.codes, r.classes, given, base);
     char line[200];
     std::snprintf(line, sizeof line,
                   "  %-24s alpha %.5f bits (in-sample %.5f, cross-fitted %.5f), p = %.4f\n",
-                  r.name.c_str(), observed, estimate[0], estimate[1], p);
+                  r.name.c_str(), a.alpha, a.in_sample, a.cross_fitted, a.p_value);
     out << line;
 
     if (r.classes != 2) continue;  // adverse impact is defined for a binary outcome

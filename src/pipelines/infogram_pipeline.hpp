@@ -18,8 +18,23 @@ void run_infogram(StageContext& context, Timings& timings, bool describe_data = 
 // Stages (one file each).
 struct InfogramOutcome {
   std::vector<std::string> admissible;
+  // Every feature with its normalised axes (0 for features screened out before the net step):
+  // relevance R_j and net C_j (core) or safety F_j (fair), as on the plot.
+  std::vector<std::string> features;
+  std::vector<double> relevance;
+  std::vector<double> net;
 };
 InfogramOutcome infogram_stage(StageContext& context);
 void alfa_stage(StageContext& context, const std::vector<std::string>& admissible);
+
+// ALFA test of one response R (the outcome or a model's decisions): alpha = MI(R, S | X_A) with
+// its model-based bootstrap p-value, written under `base`. Estimate and replicates are farm tasks
+// of stages "alfa.estimate.<name>" and "alfa.null.<name>".
+struct AlfaResult {
+  double alpha = 0, in_sample = 0, cross_fitted = 0, p_value = 0;
+};
+AlfaResult alfa_of_response(StageContext& context, const std::string& name,
+                            const std::vector<std::int32_t>& codes, std::size_t classes,
+                            const std::vector<std::string>& given, const std::string& base);
 
 }  // namespace adm::pipelines

@@ -199,7 +199,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
   const auto admissible = infogram.admissible();
   for (std::size_t i = 0; i < admissible.size(); ++i) out << (i ? ", " : "") << admissible[i];
   out << "}\n";
-  return {admissible};
+  return {admissible, names, rel, net_norm};
 }
 
 }  // namespace adm::pipelines
