@@ -5,3 +5,6 @@ add_test(NAME repro_shapley_compas
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/shapley_compas.sh $<TARGET_FILE:admissible>)
 set_tests_properties(repro_shapley_compas PROPERTIES LABELS reproduction TIMEOUT 300
                      SKIP_RETURN_CODE 77)
+add_test(NAME repro_shapley_synthetic
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/shapley_synthetic.sh $<TARGET_FILE:admissible>)
+set_tests_properties(repro_shapley_synthetic PROPERTIES LABELS reproduction TIMEOUT 300)

@@ -1,0 +1,120 @@
+#pragma once
+// Branch-and-bound mining of discrimination patterns (Section 3 of the paper), written as a serial
+// dist::LocalSearch so dist::frontier_search runs it on one rank or many.
+//
+// Search tree: a set-enumeration tree over the features in their given order. A node is a pattern
+// p whose highest assigned feature is f; its children give one of the features after f a value in
+// y, or (sensitive features) in x. Every pattern (x possibly empty) is one node, so an exhaustive
+// search visits prod_f options(f) nodes. A child is scored when generated ("visited"); its subtree
+// is kept only if the bounds say some pattern in it can still qualify and beat or tie the k-th best
+// score. Ties are broken by the canonical pattern key, so the answer never depends on which rank
+// found a pattern first.
+#include <cstdint>
+#include <deque>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "dist/frontier_search.hpp"
+#include "methods/patterns/pattern_model.hpp"
+
+namespace adm::methods::patterns {
+
+enum class MineMode {
+  All,  // every pattern with |Delta| > delta: the count, and the top k by |Delta| kept
+  TopDiscrimination,  // the k patterns with the largest |Delta| (> delta)
+  TopDivergence,      // the k patterns with the largest divergence score (> 0)
+};
+
+const char* to_string(MineMode mode);
+
+struct MineOptions {
+  MineMode mode = MineMode::TopDiscrimination;
+  std::size_t k = 10;      // patterns returned (kept, in mode All)
+  bool use_bounds = true;  // false: enumerate everything (for checks)
+  // Frontier nodes popped (expanded or pruned) over all ranks before the search stops; 0 = no
+  // limit. A stopped search is not certified (MineResult::complete false) and, at several ranks,
+  // may differ between rank counts: which nodes fit in the budget depends on the work sharing.
+  std::uint64_t max_nodes = 0;
+  double slice_seconds = 0.01;  // expansion time between two collective rounds (several ranks)
+};
+
+struct FoundPattern {
+  PatternKey key;
+  double score = 0;  // |Delta| or divergence, as ranked
+  PatternScores scores;
+};
+
+// Best first: higher score, then the smaller key.
+struct BetterPattern {
+  bool operator()(const FoundPattern& a, const FoundPattern& b) const {
+    if (a.score != b.score) return a.score > b.score;
+    return a.key < b.key;
+  }
+};
+
+struct MineResult {
+  std::vector<FoundPattern> patterns;  // best first, at most k
+  std::uint64_t qualifying = 0;        // mode All: patterns with |Delta| > delta
+  std::uint64_t visited = 0;           // nodes scored
+  std::uint64_t expanded = 0;          // nodes whose children were generated
+  double total_nodes = 0;              // nodes of the whole tree, prod_f options(f)
+  double total_patterns = 0;           // patterns with non-empty x
+  bool complete = true;                // false: stopped by the node budget, not certified
+};
+
+class PatternSearch : public dist::LocalSearch {
+ public:
+  PatternSearch(const PatternModel& model, MineOptions options);
+
+  // Start below a given node instead of the root (subtree checks): `prefix` assigns features
+  // before `first_free` (and none after), the search covers it and its extensions.
+  void start_at(const PatternKey& prefix, std::size_t first_free);
+
+  void start() override;
+  std::uint64_t step(std::uint64_t budget) override;
+  std::uint64_t frontier_size() const override { return frontier_.size(); }
+  std::string give(std::uint64_t count) override;
+  void take(const std::string& nodes) override;
+  double threshold() const override { return -cut(); }
+  void tighten(double threshold) override;
+  std::string findings() const override;
+
+  // Merge every rank's findings() into the answer (same on every rank).
+  MineResult merge(const std::vector<std::string>& findings) const;
+
+ private:
+  struct Node {
+    PatternKey key;
+    std::size_t next = 0;  // first feature its children may assign
+    PatternProducts prod;
+    double bound = 0;
+  };
+  double floor() const;
+  double cut() const;  // the score a subtree must reach (tie allowed) to be kept
+  double bound_of(const PatternBounds& b) const;
+  bool keep(double bound) const;
+  void visit(const PatternKey& key, const PatternProducts& prod);
+  void push_children(const Node& node);
+
+  const PatternModel& model_;
+  MineOptions options_;
+  std::vector<Node> frontier_;  // a stack: depth first, shallow nodes at the front
+  std::set<FoundPattern, BetterPattern> best_;
+  std::uint64_t qualifying_ = 0, visited_ = 0, expanded_ = 0;
+  double remote_cut_ = -1;
+};
+
+// The whole search on one process (no communicator).
+MineResult mine_serial(const PatternModel& model, const MineOptions& options);
+// Collective: the search spread over the ranks of `comm`; identical result on every rank.
+MineResult mine(dist::Communicator& comm, const PatternModel& model, const MineOptions& options,
+                dist::FrontierStats* stats = nullptr);
+
+// Every pattern scored, no bounds (the reference the miner is checked against), optionally only
+// the subtree of a node as in start_at.
+MineResult brute_force(const PatternModel& model, const MineOptions& options);
+MineResult brute_force_subtree(const PatternModel& model, const MineOptions& options,
+                               const PatternKey& prefix, std::size_t first_free);
+
+}  // namespace adm::methods::patterns

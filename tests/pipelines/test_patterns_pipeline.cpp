@@ -1,0 +1,124 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "data/load.hpp"
+#include "dist/task_farm.hpp"
+#include "learn/naive_bayes.hpp"
+#include "methods/patterns/miner.hpp"
+#include "pipelines/patterns_pipeline.hpp"
+
+using namespace adm;
+
+namespace {
+
+// The embedded demo data (2,000 rows): decision repaid, sensitive race and sex (2 levels each),
+// other features zip_code (6 levels) and favorite_color (3). Search tree: every feature unset, in
+// y or (sensitive) in x: 5 * 5 * 7 * 4 = 700 nodes, small enough to enumerate.
+const char* kConfig =
+    "[run]\npipeline = \"patterns\"\nseed = 5\n"
+    "[data]\nsource = \"embedded:demo\"\ntarget = \"repaid\"\nsensitive = [\"race\", \"sex\"]\n"
+    "features = [\"zip_code\", \"favorite_color\"]\n"
+    "[patterns]\n";
+
+struct PatternsRun {
+  pipelines::ExperimentConfig config;
+  data::Dataset data;
+  ResultSet results;
+  std::ostringstream summary;
+
+  explicit PatternsRun(const std::string& extra, const std::string& favourable = "yes") {
+    config = pipelines::parse_config(
+        std::string(kConfig) + "favourable = \"" + favourable + "\"\n" + extra, "t.toml");
+    data = data::load_dataset(config.data);
+    pipelines::check_patterns_inputs(config, data);
+    dist::TaskFarm farm(dist::Communicator::world(), dist::FarmOptions{config.run.seed});
+    pipelines::StageContext context{config, data, farm, results, summary};
+    pipelines::Timings timings;
+    pipelines::run_patterns(context, timings);
+  }
+  template <class T>
+  const std::vector<T>& get(const std::string& path) const {
+    const auto* e = results.find(path);
+    REQUIRE(e != nullptr);
+    return std::get<std::vector<T>>(e->values);
+  }
+};
+
+// The reference: the same naive Bayes mined by brute force (every node scored, no bounds).
+methods::patterns::MineResult reference(const data::Dataset& data, double delta, std::size_t k) {
+  const auto table = learn::nb_table(data, {"race", "sex", "zip_code", "favorite_color"}, "yes");
+  const auto nb = learn::NaiveBayes::fit(learn::NbCounts::of(table), 0.0);
+  const methods::patterns::PatternModel model(nb, {true, true, false, false}, delta);
+  return methods::patterns::brute_force(model, {methods::patterns::MineMode::All, k, false});
+}
+
+std::string input_error(const std::string& extra, const std::string& favourable = "yes") {
+  try {
+    PatternsRun run(extra, favourable);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no InputError";
+}
+
+}  // namespace
+
+TEST_CASE("patterns pipeline: an exhaustive mine equals brute force and is certified",
+          "[pipelines][patterns]") {
+  PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\n");
+  const auto ref = reference(run.data, 0.02, 5);
+  REQUIRE(ref.qualifying > 5);  // the demo's race effect leaves patterns to find
+  CHECK(run.get<double>("/patterns/mine/total_nodes")[0] == 700);
+  CHECK(run.get<std::int64_t>("/patterns/mine/qualifying")[0] ==
+        static_cast<std::int64_t>(ref.qualifying));
+  CHECK(run.get<std::int64_t>("/patterns/mine/complete")[0] == 1);
+  const auto& delta = run.get<double>("/patterns/mine/delta");
+  REQUIRE(delta.size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) CHECK(delta[i] == Approx(ref.patterns[i].scores.delta));
+  CHECK_THAT(run.summary.str(), Catch::Contains("complete (certified)"));
+}
+
+TEST_CASE("patterns pipeline: a node budget stops the mine and says it is not certified",
+          "[pipelines][patterns]") {
+  PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\nmax_nodes = 3\n");
+  const auto ref = reference(run.data, 0.02, 5);
+  CHECK(run.get<std::int64_t>("/patterns/mine/complete")[0] == 0);
+  const auto popped = run.get<std::int64_t>("/patterns/mine/frontier_nodes")[0];
+  CHECK(popped >= 1);
+  CHECK(popped <= 3);  // one rank (the unit tests): the budget is exact
+  CHECK(run.get<std::int64_t>("/patterns/mine/nodes_visited")[0] < 700);
+  CHECK(run.get<std::int64_t>("/patterns/mine/qualifying")[0] <
+        static_cast<std::int64_t>(ref.qualifying));
+  CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the node budget (max_nodes = 3"));
+
+  // A budget larger than the tree changes nothing.
+  PatternsRun big("delta = 0.02\nmode = \"all\"\nk = 5\nmax_nodes = 100000\n");
+  CHECK(big.get<std::int64_t>("/patterns/mine/complete")[0] == 1);
+  CHECK(big.get<std::int64_t>("/patterns/mine/qualifying")[0] ==
+        static_cast<std::int64_t>(ref.qualifying));
+}
+
+TEST_CASE("patterns pipeline: the delta-fair learner leaves no pattern and costs likelihood",
+          "[pipelines][patterns]") {
+  PatternsRun run(
+      "delta = 0.02\nmode = \"top_divergence\"\nk = 3\n"
+      "[patterns.fair]\nenabled = true\nk = 1\n");
+  CHECK(reference(run.data, 0.02, 1).qualifying > 0);  // the ML model does discriminate
+  CHECK(run.get<std::int64_t>("/patterns/fair/final_patterns")[0] == 0);
+  CHECK(run.get<double>("/patterns/fair/loglik_final")[0] <
+        run.get<double>("/patterns/loglik/unconstrained")[0]);
+  CHECK(run.get<std::string>("/patterns/fair/constraint_patterns").size() >= 1);
+}
+
+TEST_CASE("patterns pipeline: bad settings are input errors naming the key",
+          "[pipelines][patterns]") {
+  CHECK_THAT(input_error("", "maybe"), Catch::Contains("patterns.favourable"));
+  CHECK_THAT(input_error("order = [\"race\", \"sex\", \"zip_code\"]\n"),
+             Catch::Contains("patterns.order"));
+  CHECK_THAT(input_error("mode = \"everything\"\n"), Catch::Contains("patterns.mode"));
+  CHECK_THAT(input_error("delta = 1\n"), Catch::Contains("patterns.delta"));
+  CHECK_THAT(input_error("slice_seconds = 0\n"), Catch::Contains("patterns.slice_seconds"));
+  CHECK_THAT(input_error("delta = 0.005\n[patterns.fair]\nenabled = true\nmargin = 0.01\n"),
+             Catch::Contains("patterns.fair.margin"));
+}
