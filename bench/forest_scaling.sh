@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Speed-up of the safety-weighted forest at 1 and N ranks on Adult: the models pipeline fits a
+# 200-tree forest on all rows with each tree a task of the task farm, and scores it on one 80/20
+# split (one task). Prints the wall time of the full fit stage per rank count and the ratio, and
+# checks that the results are identical.  Usage: bench/forest_scaling.sh BUILD/admissible [RANKS...]
+set -euo pipefail
+bin=$1; shift
+ranks=${*:-1 2}
+here=$(cd "$(dirname "$0")" && pwd)
+data=${ADMISSIBLE_DATA:-$here/../../shared/data}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/forest.toml" <<TOML
+[run]
+name = "forest_scaling"
+pipeline = "models"
+[data]
+source = "$data/adult/adult_train_clean.csv"
+target = "income"
+positive = ">50K"
+sensitive = ["sex", "race"]
+features = ["age", "workclass", "education_num", "occupation", "relationship", "capital_gain",
+            "capital_loss", "hours_per_week"]
+missing = "drop"
+[models]
+repeats = 1
+alfa = false
+[[models.model]]
+name = "forest"
+kind = "forest"
+features = "all"
+trees = 200
+candidates = "uniform"
+TOML
+source "$here/../tests/lib/h5.sh"
+printf '%-6s %12s %12s %10s\n' ranks "fit (s)" "score (s)" "speed-up"
+base=""
+for n in $ranks; do
+  mpirun -q -np "$n" "$bin" run "$tmp/forest.toml" --out "$tmp/f$n.h5" > /dev/null 2> "$tmp/err$n" ||
+    { cat "$tmp/err$n"; exit 1; }
+  fit=$(h5vals "$tmp/f$n.h5" /timing/models.full_and_alfa)
+  score=$(h5vals "$tmp/f$n.h5" /timing/models.score)
+  [ -n "$base" ] || base=$fit
+  printf '%-6s %12.2f %12.2f %10.2f\n' "$n" "$fit" "$score" "$(awk -v a="$base" -v b="$fit" 'BEGIN { print a / b }')"
+  [ "$n" = "${ranks%% *}" ] || "$bin" compare "$tmp/f${ranks%% *}.h5" "$tmp/f$n.h5" > /dev/null ||
+    { echo "results differ between rank counts"; exit 1; }
+done
+echo "accuracy $(h5vals "$tmp/f1.h5" /models/forest/accuracy_mean 2>/dev/null || true), OOB error $(h5vals "$tmp/f${ranks%% *}.h5" /models/forest/oob_error)"
