@@ -1,259 +1,320 @@
 #include "info/broja_newton.hpp"
 
-#include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 namespace adm::info {
-namespace {
 
-// The KKT matrix [M A^T; A 0] of one Newton step, factorised: M = H + barrier + proximal term is
-// block diagonal per column, diag(dm) - 1 1^T / s, with inverse W = diag(dinv) + dinv dinv^T /
-// denom (Sherman-Morrison); the row constraints of each x are eliminated next, leaving a dense
-// system in the kept column constraints.
-class Kkt {
- public:
-  Kkt(const BrojaDomain& d, const std::vector<double>& q, const std::vector<char>& active,
-      double tau, double delta)
-      : d_(d), active_(active) {
-    dm_.assign(d.cells(), 0.0);
-    dinv_.assign(d.cells(), 0.0);
-    inv_denom_.assign(d.columns(), 0.0);
-    inv_s_.assign(d.columns(), 0.0);
-    for (std::size_t c = 0; c < d.columns(); ++c) {
-      if (!active[c]) continue;
-      double denom = 0, s = 0;
-      for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) {
-        const double qi = q[i], lead = (1 + delta) * qi + tau;
-        s += qi;
-        dm_[i] = lead / (qi * qi);
-        dinv_[i] = qi * qi / lead;
-        denom += qi * (delta * qi + tau) / lead;  // s - sum dinv, without cancellation
-      }
-      inv_denom_[c] = 1.0 / denom;
-      inv_s_[c] = 1.0 / s;
-    }
-    factor();
+BrojaNewton::BrojaNewton(const BrojaDomain& d) : d_(d) {
+  const std::size_t nx = d.x_col_start.size() - 1;
+  l_start_.assign(nx + 1, 0);
+  for (std::size_t x = 0; x < nx; ++x) {
+    const auto kx = d.x_row_start[x + 1] - d.x_row_start[x];
+    l_start_[x + 1] = l_start_[x] + kx * kx;
   }
-  // With identity in place of M (least-squares multipliers).
-  Kkt(const BrojaDomain& d, const std::vector<char>& active) : d_(d), active_(active) {
-    dm_.assign(d.cells(), 1.0);
-    dinv_.assign(d.cells(), 1.0);
-    inv_denom_.assign(d.columns(), 0.0);
-    inv_s_.assign(d.columns(), 0.0);
-    factor();
-  }
+  l_.assign(static_cast<std::size_t>(l_start_[nx]), 0.0);
+  touched_start_.assign(nx + 1, 0);
+  y_start_.assign(nx + 1, 0);
+  local_.assign(d.kept, -1);
+  const auto kept = static_cast<Eigen::Index>(d.kept);
+  syy_.setZero(kept, kept);
+  // At most 128 rows and 2^21 entries: the dense update gains nothing from more.
+  panel_cols_ =
+      std::clamp<std::size_t>((std::size_t{1} << 21) / std::max<std::size_t>(d.kept, 1), 1, 128);
+  panel_.setZero(kept, static_cast<Eigen::Index>(panel_cols_));
+  syy_f_ = Eigen::LDLT<Eigen::MatrixXd>(kept);
+  rhs_y_.setZero(kept);
+  nu_y_.setZero(kept);
+  dm_.assign(d.cells(), 0.0);
+  dinv_.assign(d.cells(), 0.0);
+  inv_denom_.assign(d.columns(), 0.0);
+  inv_s_.assign(d.columns(), 0.0);
+  z_.assign(d.row_t.size(), 0.0);
+}
 
-  bool ok() const { return ok_; }
-
-  // Solves M dq + A^T nu = -g, A dq = (row_r, con_r) on the active columns.
-  void solve(const std::vector<double>& g, const std::vector<double>& row_r,
-             const std::vector<double>& con_r, NewtonStep& out) const {
-    const std::size_t n = d_.cells();
-    std::vector<double> wg(n, 0.0);
-    apply_w(g, wg);
-    std::vector<double> rhs_row(row_r.size()), rhs_con(con_r.size());
-    for (std::size_t r = 0; r < rhs_row.size(); ++r) rhs_row[r] = -row_r[r];
-    for (std::size_t k = 0; k < rhs_con.size(); ++k) rhs_con[k] = -con_r[k];
-    for (std::size_t i = 0; i < n; ++i) {
-      rhs_row[d_.cell_row[i]] -= wg[i];
-      rhs_con[d_.cell_con[i]] -= wg[i];
-    }
-    Eigen::VectorXd rhs_y = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(d_.kept));
-    for (std::size_t k = 0; k < rhs_con.size(); ++k)
-      if (d_.con_kept_index[k] >= 0) rhs_y[d_.con_kept_index[k]] = rhs_con[k];
-    const std::size_t nx = d_.x_col_start.size() - 1;
-    for (std::size_t x = 0; x < nx; ++x) {
-      if (block_inv_[x].size() == 0) continue;
-      const Eigen::VectorXd upd = coupling_[x].transpose() * (block_inv_[x] * rows_of(x, rhs_row));
-      for (std::size_t a = 0; a < touched_[x].size(); ++a)
-        rhs_y[touched_[x][a]] -= upd[static_cast<Eigen::Index>(a)];
-    }
-    Eigen::VectorXd nu_y = Eigen::VectorXd::Zero(rhs_y.size());
-    if (rhs_y.size() > 0) nu_y = syy_.solve(rhs_y);
-    out.nu_con.assign(d_.con_t.size(), 0.0);
-    for (std::size_t k = 0; k < d_.con_t.size(); ++k)
-      if (d_.con_kept_index[k] >= 0) out.nu_con[k] = nu_y[d_.con_kept_index[k]];
-    out.nu_row.assign(d_.row_t.size(), 0.0);
-    for (std::size_t x = 0; x < nx; ++x) {
-      if (block_inv_[x].size() == 0) continue;
-      Eigen::VectorXd ny(static_cast<Eigen::Index>(touched_[x].size()));
-      for (std::size_t a = 0; a < touched_[x].size(); ++a)
-        ny[static_cast<Eigen::Index>(a)] = nu_y[touched_[x][a]];
-      const Eigen::VectorXd v = block_inv_[x] * (rows_of(x, rhs_row) - coupling_[x] * ny);
-      for (Eigen::Index a = 0; a < v.size(); ++a) out.nu_row[d_.x_row_start[x] + a] = v[a];
-    }
-    std::vector<double> v(n, 0.0);
-    for (std::size_t i = 0; i < n; ++i)
-      v[i] = g[i] + out.nu_row[d_.cell_row[i]] + out.nu_con[d_.cell_con[i]];
-    out.dq.assign(n, 0.0);
-    apply_w(v, out.dq);
-    for (double& x : out.dq) x = -x;
-  }
-
-  // The residuals of a computed solution: e = -g - M dq - A^T nu, (r - A dq).
-  void residuals(const std::vector<double>& g, const std::vector<double>& row_r,
-                 const std::vector<double>& con_r, const NewtonStep& s, std::vector<double>& e,
-                 std::vector<double>& er, std::vector<double>& ec) const {
-    e.assign(d_.cells(), 0.0);
-    er = row_r;
-    ec = con_r;
-    for (std::size_t c = 0; c < d_.columns(); ++c) {
-      if (!active_[c]) continue;
-      double sum = 0;
-      for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) sum += s.dq[i];
-      for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) {
-        e[i] = -g[i] - (dm_[i] * s.dq[i] - sum * inv_s_[c]) - s.nu_row[d_.cell_row[i]] -
-               s.nu_con[d_.cell_con[i]];
-        er[d_.cell_row[i]] -= s.dq[i];
-        ec[d_.cell_con[i]] -= s.dq[i];
-      }
-    }
-  }
-
- private:
-  Eigen::VectorXd rows_of(std::size_t x, const std::vector<double>& v) const {
-    const auto r0 = d_.x_row_start[x];
-    Eigen::VectorXd out(d_.x_row_start[x + 1] - r0);
-    for (Eigen::Index a = 0; a < out.size(); ++a) out[a] = v[r0 + a];
-    return out;
-  }
-
-  void apply_w(const std::vector<double>& v, std::vector<double>& out) const {
-    for (std::size_t c = 0; c < d_.columns(); ++c) {
-      if (!active_[c]) continue;
-      double dot = 0;
-      for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) dot += dinv_[i] * v[i];
-      for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i)
-        out[i] = dinv_[i] * v[i] + dinv_[i] * dot * inv_denom_[c];
-    }
-  }
-
-  double w_entry(std::size_t c, std::int32_t i, std::int32_t j) const {
-    return (i == j ? dinv_[i] : 0.0) + dinv_[i] * dinv_[j] * inv_denom_[c];
-  }
-
-  void factor() {
-    const auto kept = static_cast<Eigen::Index>(d_.kept);
-    Eigen::MatrixXd syy = Eigen::MatrixXd::Zero(kept, kept);
-    const std::size_t nx = d_.x_col_start.size() - 1;
-    block_inv_.assign(nx, {});
-    coupling_.assign(nx, {});
-    touched_.assign(nx, {});
-    std::vector<std::int32_t> local(d_.kept, -1);
-    for (std::size_t x = 0; x < nx; ++x) {
-      const auto r0 = d_.x_row_start[x];
-      const auto kx = static_cast<Eigen::Index>(d_.x_row_start[x + 1] - r0);
-      if (kx == 0) continue;
-      auto& list = touched_[x];
-      for (auto c = d_.x_col_start[x]; c < d_.x_col_start[x + 1]; ++c) {
-        if (!active_[c]) continue;
-        for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) {
-          const auto kc = d_.con_kept_index[d_.cell_con[i]];
-          if (kc >= 0 && local[kc] < 0) {
-            local[kc] = static_cast<std::int32_t>(list.size());
-            list.push_back(kc);
-          }
-        }
-      }
-      Eigen::MatrixXd sxx = Eigen::MatrixXd::Zero(kx, kx);
-      Eigen::MatrixXd b = Eigen::MatrixXd::Zero(kx, static_cast<Eigen::Index>(list.size()));
-      for (auto c = d_.x_col_start[x]; c < d_.x_col_start[x + 1]; ++c) {
-        if (!active_[c]) continue;
-        for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) {
-          const auto ri = d_.cell_row[i] - r0;
-          const auto ki = d_.con_kept_index[d_.cell_con[i]];
-          for (auto j = d_.col_start[c]; j < d_.col_start[c + 1]; ++j) {
-            const double wij = w_entry(static_cast<std::size_t>(c), i, j);
-            const auto kj = d_.con_kept_index[d_.cell_con[j]];
-            sxx(ri, d_.cell_row[j] - r0) += wij;
-            if (kj >= 0) b(ri, local[kj]) += wij;
-            if (ki >= 0 && kj >= 0) syy(ki, kj) += wij;
-          }
-        }
-      }
-      for (auto kc : list) local[kc] = -1;
-      Eigen::LDLT<Eigen::MatrixXd> f(sxx);
-      if (f.info() != Eigen::Success || !f.isPositive()) return;
-      Eigen::MatrixXd inv = f.solve(Eigen::MatrixXd::Identity(kx, kx));
-      const Eigen::MatrixXd update = b.transpose() * (inv * b);
-      for (std::size_t a = 0; a < list.size(); ++a)
-        for (std::size_t e = 0; e < list.size(); ++e)
-          syy(list[a], list[e]) -=
-              update(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(e));
-      block_inv_[x] = std::move(inv);
-      coupling_[x] = std::move(b);
-    }
-    if (kept > 0) {
-      syy_.compute(syy);
-      if (syy_.info() != Eigen::Success) return;
-    }
-    ok_ = true;
-  }
-
-  const BrojaDomain& d_;
-  const std::vector<char>& active_;
-  std::vector<double> dm_, dinv_, inv_denom_, inv_s_;
-  std::vector<Eigen::MatrixXd> block_inv_, coupling_;
-  std::vector<std::vector<std::int32_t>> touched_;
-  Eigen::LDLT<Eigen::MatrixXd> syy_;
-  bool ok_ = false;
-};
-
-std::vector<double> gradient(const BrojaDomain& d, const std::vector<double>& q,
-                             const std::vector<char>& active, double tau) {
-  std::vector<double> g(d.cells(), 0.0);
-  for (std::size_t c = 0; c < d.columns(); ++c) {
+const NewtonStep& BrojaNewton::step(const std::vector<double>& q, const std::vector<char>& active,
+                                    double tau, double delta) {
+  active_ = &active;
+  for (std::size_t c = 0; c < d_.columns(); ++c) {
     if (!active[c]) continue;
+    double denom = 0, s = 0;
+    for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) {
+      const double qi = q[i], lead = (1 + delta) * qi + tau;
+      s += qi;
+      dm_[i] = lead / (qi * qi);
+      dinv_[i] = qi * qi / lead;
+      denom += qi * (delta * qi + tau) / lead;  // s - sum dinv, without cancellation
+    }
+    inv_denom_[c] = 1.0 / denom;
+    inv_s_[c] = 1.0 / s;
+  }
+  gradient(q, tau);
+  return solve_refined(q);
+}
+
+// With identity in place of M.
+const NewtonStep& BrojaNewton::fit_duals(const std::vector<double>& q,
+                                         const std::vector<char>& active) {
+  active_ = &active;
+  std::fill(dm_.begin(), dm_.end(), 1.0);
+  std::fill(dinv_.begin(), dinv_.end(), 1.0);
+  std::fill(inv_denom_.begin(), inv_denom_.end(), 0.0);
+  std::fill(inv_s_.begin(), inv_s_.end(), 0.0);
+  gradient(q, 0.0);
+  return solve_refined(q);
+}
+
+void BrojaNewton::gradient(const std::vector<double>& q, double tau) {
+  g_.assign(d_.cells(), 0.0);
+  for (std::size_t c = 0; c < d_.columns(); ++c) {
+    if (!(*active_)[c]) continue;
     double s = 0;
-    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) s += q[i];
-    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
-      g[i] = std::log(q[i] / s) - tau / q[i];
+    for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) s += q[i];
+    for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i)
+      g_[i] = std::log(q[i] / s) - tau / q[i];
   }
-  return g;
 }
 
-// Solves, then refines the solution twice against the exact residuals (the elimination loses
-// digits when the barrier or the proximal weight is small).
-NewtonStep solve_refined(const Kkt& kkt, const BrojaDomain& d, const std::vector<double>& q,
-                         const std::vector<char>& active, const std::vector<double>& g) {
-  NewtonStep step;
-  if (!kkt.ok()) return step;
-  std::vector<double> row_r = d.row_b, con_r = d.con_b;
-  for (std::size_t c = 0; c < d.columns(); ++c) {
-    if (!active[c]) continue;
-    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) {
-      row_r[d.cell_row[i]] -= q[i];
-      con_r[d.cell_con[i]] -= q[i];
+// Assembles per x the row block Sxx = R W R^T and the coupling B = R W C^T, factorises Sxx = L L^T
+// and subtracts (L^-1 B)^T (L^-1 B) from the dense system in the kept column constraints.
+bool BrojaNewton::factor() {
+  const auto& d = d_;
+  const auto& active = *active_;
+  syy_.setZero();
+  touched_.clear();
+  const std::size_t nx = d.x_col_start.size() - 1;
+  for (std::size_t x = 0; x < nx; ++x) {
+    const auto r0 = d.x_row_start[x];
+    const std::size_t kx = static_cast<std::size_t>(d.x_row_start[x + 1] - r0);
+    const std::size_t t0 = touched_.size();
+    for (auto c = d.x_col_start[x]; c < d.x_col_start[x + 1]; ++c) {
+      if (!active[c]) continue;
+      for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) {
+        const auto kc = d.con_kept_index[d.cell_con[i]];
+        if (kc >= 0 && local_[kc] < 0) {
+          local_[kc] = static_cast<std::int32_t>(touched_.size() - t0);
+          touched_.push_back(kc);
+        }
+      }
+    }
+    const std::size_t m = touched_.size() - t0;
+    touched_start_[x + 1] = static_cast<std::int32_t>(touched_.size());
+    y_start_[x + 1] = y_start_[x] + kx * m;
+    if (y_.size() < y_start_[x + 1]) y_.resize(y_start_[x + 1]);
+    double* l = l_.data() + l_start_[x];
+    double* y = y_.data() + y_start_[x];
+    std::fill(l, l + kx * kx, 0.0);
+    std::fill(y, y + kx * m, 0.0);
+    for (auto c = d.x_col_start[x]; c < d.x_col_start[x + 1]; ++c) {
+      if (!active[c]) continue;
+      const double id = inv_denom_[c];
+      for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) {
+        const auto ri = static_cast<std::size_t>(d.cell_row[i] - r0);
+        const auto ki = d.con_kept_index[d.cell_con[i]];
+        const double di = dinv_[i] * id;
+        for (auto j = d.col_start[c]; j < d.col_start[c + 1]; ++j) {
+          const double wij = (i == j ? dinv_[i] : 0.0) + di * dinv_[j];
+          const auto rj = static_cast<std::size_t>(d.cell_row[j] - r0);
+          const auto kj = d.con_kept_index[d.cell_con[j]];
+          if (rj <= ri) l[ri * kx + rj] += wij;
+          if (kj >= 0) {
+            y[static_cast<std::size_t>(local_[kj]) * kx + ri] += wij;
+            if (ki >= kj) syy_(ki, kj) += wij;  // the lower triangle is all LDLT reads
+          }
+        }
+      }
+    }
+    for (std::size_t a = t0; a < touched_.size(); ++a) local_[touched_[a]] = -1;
+    // Cholesky, lower triangle, in place.
+    for (std::size_t j = 0; j < kx; ++j) {
+      double s = l[j * kx + j];
+      for (std::size_t k = 0; k < j; ++k) s -= l[j * kx + k] * l[j * kx + k];
+      if (!(s > 0) || !std::isfinite(s)) return false;
+      const double ljj = std::sqrt(s);
+      l[j * kx + j] = ljj;
+      for (std::size_t i = j + 1; i < kx; ++i) {
+        double v = l[i * kx + j];
+        for (std::size_t k = 0; k < j; ++k) v -= l[i * kx + k] * l[j * kx + k];
+        l[i * kx + j] = v / ljj;
+      }
+    }
+    for (std::size_t a = 0; a < m; ++a) {
+      double* ya = y + a * kx;
+      for (std::size_t i = 0; i < kx; ++i) {
+        double v = ya[i];
+        for (std::size_t k = 0; k < i; ++k) v -= l[i * kx + k] * ya[k];
+        ya[i] = v / l[i * kx + i];
+      }
+    }
+    // Syy -= Y^T Y: blocks touching many constraints are stacked into a dense panel whose
+    // rank update is one matrix product; sparse ones are added entry by entry.
+    if (kx <= panel_cols_ && 4 * m >= d.kept) {
+      if (panel_used_ + kx > panel_cols_) flush_panel();
+      for (std::size_t i = 0; i < kx; ++i, ++panel_used_)
+        for (std::size_t a = 0; a < m; ++a)
+          panel_(touched_[t0 + a], static_cast<Eigen::Index>(panel_used_)) = y[a * kx + i];
+      continue;
+    }
+    for (std::size_t a = 0; a < m; ++a)
+      for (std::size_t e = 0; e < m; ++e) {
+        const auto ta = touched_[t0 + a], te = touched_[t0 + e];
+        if (ta < te) continue;
+        double dot = 0;
+        for (std::size_t i = 0; i < kx; ++i) dot += y[a * kx + i] * y[e * kx + i];
+        syy_(ta, te) -= dot;
+      }
+  }
+  flush_panel();
+  if (d.kept > 0) {
+    syy_f_.compute(syy_);
+    if (syy_f_.info() != Eigen::Success) return false;
+  }
+  return true;
+}
+
+void BrojaNewton::flush_panel() {
+  if (panel_used_ == 0) return;
+  const auto used = static_cast<Eigen::Index>(panel_used_);
+  syy_.selfadjointView<Eigen::Lower>().rankUpdate(panel_.leftCols(used), -1.0);
+  panel_.leftCols(used).setZero();
+  panel_used_ = 0;
+}
+
+void BrojaNewton::apply_w(const std::vector<double>& v, std::vector<double>& out) const {
+  std::fill(out.begin(), out.end(), 0.0);
+  for (std::size_t c = 0; c < d_.columns(); ++c) {
+    if (!(*active_)[c]) continue;
+    double dot = 0;
+    for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i) dot += dinv_[i] * v[i];
+    dot *= inv_denom_[c];
+    for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i)
+      out[i] = dinv_[i] * v[i] + dinv_[i] * dot;
+  }
+}
+
+// Solves M dq + A^T nu = -g, A dq = (row_r, con_r) on the active columns.
+void BrojaNewton::solve(const std::vector<double>& g, const std::vector<double>& row_r,
+                        const std::vector<double>& con_r, NewtonStep& out) {
+  const auto& d = d_;
+  const std::size_t n = d.cells();
+  wg_.resize(n);
+  apply_w(g, wg_);
+  rhs_row_.resize(row_r.size());
+  rhs_con_.resize(con_r.size());
+  for (std::size_t r = 0; r < rhs_row_.size(); ++r) rhs_row_[r] = -row_r[r];
+  for (std::size_t k = 0; k < rhs_con_.size(); ++k) rhs_con_[k] = -con_r[k];
+  for (std::size_t i = 0; i < n; ++i) {
+    rhs_row_[d.cell_row[i]] -= wg_[i];
+    rhs_con_[d.cell_con[i]] -= wg_[i];
+  }
+  for (std::size_t k = 0; k < rhs_con_.size(); ++k)
+    if (d.con_kept_index[k] >= 0) rhs_y_[d.con_kept_index[k]] = rhs_con_[k];
+  const std::size_t nx = d.x_col_start.size() - 1;
+  for (std::size_t x = 0; x < nx; ++x) {
+    const auto r0 = static_cast<std::size_t>(d.x_row_start[x]);
+    const std::size_t kx = static_cast<std::size_t>(d.x_row_start[x + 1]) - r0;
+    const double* l = l_.data() + l_start_[x];
+    const double* y = y_.data() + y_start_[x];
+    double* z = z_.data() + r0;
+    for (std::size_t i = 0; i < kx; ++i) {
+      double v = rhs_row_[r0 + i];
+      for (std::size_t k = 0; k < i; ++k) v -= l[i * kx + k] * z[k];
+      z[i] = v / l[i * kx + i];
+    }
+    for (auto a = touched_start_[x]; a < touched_start_[x + 1]; ++a) {
+      const double* ya = y + static_cast<std::size_t>(a - touched_start_[x]) * kx;
+      double dot = 0;
+      for (std::size_t i = 0; i < kx; ++i) dot += ya[i] * z[i];
+      rhs_y_[touched_[a]] -= dot;
     }
   }
-  kkt.solve(g, row_r, con_r, step);
-  std::vector<double> e, er, ec;
-  for (int round = 0; round < 2; ++round) {
-    kkt.residuals(g, row_r, con_r, step, e, er, ec);
-    for (double& x : e) x = -x;
-    NewtonStep fix;
-    kkt.solve(e, er, ec, fix);
-    for (std::size_t i = 0; i < step.dq.size(); ++i) step.dq[i] += fix.dq[i];
-    for (std::size_t r = 0; r < step.nu_row.size(); ++r) step.nu_row[r] += fix.nu_row[r];
-    for (std::size_t k = 0; k < step.nu_con.size(); ++k) step.nu_con[k] += fix.nu_con[k];
+  if (d.kept > 0) nu_y_ = syy_f_.solve(rhs_y_);
+  out.nu_con.assign(d.con_t.size(), 0.0);
+  for (std::size_t k = 0; k < d.con_t.size(); ++k)
+    if (d.con_kept_index[k] >= 0) out.nu_con[k] = nu_y_[d.con_kept_index[k]];
+  out.nu_row.resize(d.row_t.size());
+  for (std::size_t x = 0; x < nx; ++x) {
+    const auto r0 = static_cast<std::size_t>(d.x_row_start[x]);
+    const std::size_t kx = static_cast<std::size_t>(d.x_row_start[x + 1]) - r0;
+    const double* l = l_.data() + l_start_[x];
+    const double* y = y_.data() + y_start_[x];
+    double* z = z_.data() + r0;
+    for (auto a = touched_start_[x]; a < touched_start_[x + 1]; ++a) {
+      const double* ya = y + static_cast<std::size_t>(a - touched_start_[x]) * kx;
+      const double na = nu_y_[touched_[a]];
+      for (std::size_t i = 0; i < kx; ++i) z[i] -= ya[i] * na;
+    }
+    double* nu = out.nu_row.data() + r0;
+    for (std::size_t i = kx; i-- > 0;) {
+      double v = z[i];
+      for (std::size_t k = i + 1; k < kx; ++k) v -= l[k * kx + i] * nu[k];
+      nu[i] = v / l[i * kx + i];
+    }
   }
-  for (std::size_t i = 0; i < step.dq.size(); ++i) step.slope += g[i] * step.dq[i];
-  step.ok = std::isfinite(step.slope);
-  return step;
+  v_.resize(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v_[i] = g[i] + out.nu_row[d.cell_row[i]] + out.nu_con[d.cell_con[i]];
+  out.dq.resize(n);
+  apply_w(v_, out.dq);
+  for (double& x : out.dq) x = -x;
 }
 
-}  // namespace
-
-NewtonStep broja_newton_step(const BrojaDomain& d, const std::vector<double>& q,
-                             const std::vector<char>& active, double tau, double delta) {
-  const Kkt kkt(d, q, active, tau, delta);
-  return solve_refined(kkt, d, q, active, gradient(d, q, active, tau));
+// The residuals of a computed solution, negated for the correction: e = g + M dq + A^T nu,
+// (er, ec) = (row_r, con_r) - A dq.
+bool BrojaNewton::residuals(const std::vector<double>& g, const NewtonStep& s) {
+  const auto& d = d_;
+  e_.assign(d.cells(), 0.0);
+  er_ = row_r_;
+  ec_ = con_r_;
+  for (std::size_t c = 0; c < d.columns(); ++c) {
+    if (!(*active_)[c]) continue;
+    double sum = 0;
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) sum += s.dq[i];
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) {
+      e_[i] = g[i] + (dm_[i] * s.dq[i] - sum * inv_s_[c]) + s.nu_row[d.cell_row[i]] +
+              s.nu_con[d.cell_con[i]];
+      er_[d.cell_row[i]] -= s.dq[i];
+      ec_[d.cell_con[i]] -= s.dq[i];
+    }
+  }
+  double worst_e = 0, worst_g = 1, worst_r = 0;
+  for (std::size_t i = 0; i < e_.size(); ++i) {
+    worst_e = std::max(worst_e, std::abs(e_[i]));
+    worst_g = std::max(worst_g, std::abs(g[i]));
+  }
+  for (double v : er_) worst_r = std::max(worst_r, std::abs(v));
+  for (double v : ec_) worst_r = std::max(worst_r, std::abs(v));
+  return worst_e <= 1e-14 * worst_g && worst_r <= 1e-16;
 }
 
-NewtonStep broja_fit_duals(const BrojaDomain& d, const std::vector<double>& q,
-                           const std::vector<char>& active) {
-  const Kkt kkt(d, active);
-  return solve_refined(kkt, d, q, active, gradient(d, q, active, 0.0));
+// Solves, then refines the solution up to twice against the exact residuals (the elimination
+// loses digits when the barrier or the proximal weight is small); once the residuals are at
+// round-off level, a further round changes nothing.
+const NewtonStep& BrojaNewton::solve_refined(const std::vector<double>& q) {
+  const auto& d = d_;
+  step_.ok = false;
+  step_.slope = 0;
+  if (!factor()) return step_;
+  row_r_ = d.row_b;
+  con_r_ = d.con_b;
+  for (std::size_t c = 0; c < d.columns(); ++c) {
+    if (!(*active_)[c]) continue;
+    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) {
+      row_r_[d.cell_row[i]] -= q[i];
+      con_r_[d.cell_con[i]] -= q[i];
+    }
+  }
+  solve(g_, row_r_, con_r_, step_);
+  for (int round = 0; round < 2; ++round) {
+    if (residuals(g_, step_)) break;
+    solve(e_, er_, ec_, fix_);
+    for (std::size_t i = 0; i < step_.dq.size(); ++i) step_.dq[i] += fix_.dq[i];
+    for (std::size_t r = 0; r < step_.nu_row.size(); ++r) step_.nu_row[r] += fix_.nu_row[r];
+    for (std::size_t k = 0; k < step_.nu_con.size(); ++k) step_.nu_con[k] += fix_.nu_con[k];
+  }
+  for (std::size_t i = 0; i < step_.dq.size(); ++i) step_.slope += g_[i] * step_.dq[i];
+  step_.ok = std::isfinite(step_.slope);
+  return step_;
 }
 
 }  // namespace adm::info

@@ -3,8 +3,12 @@
 // the marginal constraints A q = b, restricted to the active columns. The KKT system is solved by
 // eliminating the primal variables (the Hessian is block diagonal per column: a diagonal minus a
 // rank-one term, inverted by Sherman-Morrison), then the row constraints (t, x) (block diagonal
-// per x), leaving a dense system in the column constraints (t, y) only. So the cost grows with the
-// number of x values only linearly; callers put the side with more values in x.
+// per x, each block factorised by Cholesky), leaving a dense system in the column constraints
+// (t, y) only. So the cost grows with the number of x values only linearly; callers put the side
+// with more values in x. A BrojaNewton keeps all its work space between steps: after the first
+// step, steps allocate nothing.
+#include <Eigen/Dense>
+#include <cstdint>
 #include <vector>
 
 #include "info/broja_domain.hpp"
@@ -19,16 +23,50 @@ struct NewtonStep {
   bool ok = false;             // false when a linear system was not positive definite
 };
 
-// `q` must be positive on active columns and 0 elsewhere. `tau` > 0 is the barrier weight;
-// `delta` >= 0 a proximal weight delta / q on the diagonal that regularises the directions along
-// which the objective is linear without moving the solution (it adds nothing to the gradient).
-NewtonStep broja_newton_step(const BrojaDomain& d, const std::vector<double>& q,
-                             const std::vector<char>& active_col, double tau, double delta);
+class BrojaNewton {
+ public:
+  explicit BrojaNewton(const BrojaDomain& d);
 
-// Least-squares multipliers at q: nu minimising |g + A^T nu| over the active cells (g the gradient
-// without barrier). At an optimum of the active set this recovers its exact dual solution, free of
-// the conditioning of the Newton system.
-NewtonStep broja_fit_duals(const BrojaDomain& d, const std::vector<double>& q,
-                           const std::vector<char>& active);
+  // `q` must be positive on active columns and 0 elsewhere. `tau` > 0 is the barrier weight;
+  // `delta` >= 0 a proximal weight delta / q on the diagonal that regularises the directions along
+  // which the objective is linear without moving the solution (it adds nothing to the gradient).
+  // The result lives until the next call.
+  const NewtonStep& step(const std::vector<double>& q, const std::vector<char>& active, double tau,
+                         double delta);
+
+  // Least-squares multipliers at q: nu minimising |g + A^T nu| over the active cells (g the
+  // gradient without barrier). At an optimum of the active set this recovers its exact dual
+  // solution, free of the conditioning of the Newton system.
+  const NewtonStep& fit_duals(const std::vector<double>& q, const std::vector<char>& active);
+
+ private:
+  void gradient(const std::vector<double>& q, double tau);
+  bool factor();
+  void solve(const std::vector<double>& g, const std::vector<double>& row_r,
+             const std::vector<double>& con_r, NewtonStep& out);
+  // Returns whether they are at round-off level.
+  bool residuals(const std::vector<double>& g, const NewtonStep& s);
+  void apply_w(const std::vector<double>& v, std::vector<double>& out) const;
+  const NewtonStep& solve_refined(const std::vector<double>& q);
+
+  const BrojaDomain& d_;
+  const std::vector<char>* active_ = nullptr;
+  // M^-1 per column: diag(dinv) + dinv dinv^T inv_denom; M itself: diag(dm) - 1 1^T inv_s.
+  std::vector<double> dm_, dinv_, inv_denom_, inv_s_;
+  // Per x: Cholesky factor L of its row block (kx x kx, row-major, at l_start_[x]), the kept
+  // column constraints its active cells touch (touched_[touched_start_[x] ..]) and the coupling
+  // Y = L^-1 B (one kx-vector per touched constraint, at y_start_[x]).
+  std::vector<std::int32_t> l_start_, touched_start_, touched_, local_;
+  std::vector<std::size_t> y_start_;
+  std::vector<double> l_, y_;
+  void flush_panel();
+  Eigen::MatrixXd syy_, panel_;
+  std::size_t panel_cols_ = 0, panel_used_ = 0;  // rows of Y the panel holds, holds now
+  Eigen::LDLT<Eigen::MatrixXd> syy_f_;
+  Eigen::VectorXd rhs_y_, nu_y_;
+  // Work vectors of one solve and of the refinement.
+  std::vector<double> g_, wg_, rhs_row_, rhs_con_, z_, v_, row_r_, con_r_, e_, er_, ec_;
+  NewtonStep step_, fix_;
+};
 
 }  // namespace adm::info

@@ -72,9 +72,10 @@ double step_to_boundary(const std::vector<double>& q, const std::vector<double>&
 }
 
 struct Search {
-  Search(BrojaSolution& o, const BrojaDomain& dom) : out(o), d(dom) {}
+  Search(BrojaSolution& o, const BrojaDomain& dom) : out(o), d(dom), kkt(dom) {}
   BrojaSolution& out;
   const BrojaDomain& d;
+  BrojaNewton kkt;  // work space shared by all Newton steps
   double best_primal = kInf, best_dual = -kInf;
   std::vector<double> best_q;
 
@@ -103,7 +104,7 @@ bool newton(Search& s, std::vector<double>& q, const std::vector<char>& active, 
             double delta, double decrement, std::size_t budget, double tol_nats) {
   const double fraction = tau > 0 ? 0.99 : 0.999;
   for (std::size_t it = 0; it < budget; ++it) {
-    const NewtonStep st = broja_newton_step(s.d, q, active, tau, delta);
+    const NewtonStep& st = s.kkt.step(q, active, tau, delta);
     ++s.out.newton_steps;
     if (!st.ok) return false;
     s.offer_duals(st);
@@ -147,12 +148,13 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
       for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) q[i] = q_barrier[i];
   }
   const double drop = 1e-14;  // column mass treated as zero
+  std::vector<char> trial_drop(d.columns(), 0);
   for (int round = 0; round < 8 && budget > 0; ++round) {
     if (!fit_marginals(d, active, q, 0.1 * kFeasible, 2000)) return;
     s.offer_primal(q);
     bool changed = false;
     for (; budget > 0 && !changed; --budget) {
-      const NewtonStep st = broja_newton_step(d, q, active, 0.0, 1e-6);
+      const NewtonStep& st = s.kkt.step(q, active, 0.0, 1e-6);
       ++s.out.newton_steps;
       if (!st.ok) return;
       s.offer_duals(st);
@@ -164,9 +166,15 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
         for (std::size_t i = 0; i < q.size(); ++i) trial[i] = q[i] + alpha * st.dq[i];
         if (broja_objective(d, trial) <= f0 + 0.25 * alpha * st.slope) break;
       }
+      // A column the step took to the boundary (its mass cut by the step fraction) is where the
+      // active set is heading: drop it now rather than over the next steps (a wrong drop is
+      // undone below when its dual constraint is violated).
+      for (std::size_t c = 0; c < d.columns(); ++c)
+        if (active[c] && column_mass(d, trial, c) <= 2e-3 * column_mass(d, q, c)) trial_drop[c] = 1;
       q.swap(trial);
       for (std::size_t c = 0; c < d.columns(); ++c)
-        if (active[c] && column_mass(d, q, c) <= drop) {
+        if (active[c] && (column_mass(d, q, c) <= drop || trial_drop[c])) {
+          trial_drop[c] = 0;
           active[c] = 0;
           changed = true;
           for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) q[i] = 0;
@@ -176,7 +184,7 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
     if (changed) continue;
     fit_marginals(d, active, q, 0.1 * kFeasible, 200);
     s.offer_primal(q);
-    const NewtonStep fit = broja_fit_duals(d, q, active);
+    const NewtonStep& fit = s.kkt.fit_duals(q, active);
     s.offer_duals(fit);
     s.out.active_columns = static_cast<std::size_t>(std::count(active.begin(), active.end(), 1));
     if (s.gap() <= tol_nats || !fit.ok) return;

@@ -16,12 +16,6 @@ struct Response {
   std::size_t classes = 0;
 };
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 }  // namespace
 
 AlfaResult alfa_of_response(StageContext& context, const std::string& name,
@@ -95,8 +89,8 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
   auto& out = context.summary;
   results.add("/alfa/admissible", given, "X_A: the features the ALFA test conditions on.");
   results.add("/alfa/sensitive", roles.sensitive, "S: the sensitive attributes.");
-  out << "ALFA test alpha = MI(R, S | X_A), X_A = {" << joined(given) << "}, S = {"
-      << joined(roles.sensitive) << "}, " << options.bootstrap << " bootstrap replicates:\n";
+  out << "ALFA test alpha = MI(R, S | X_A), X_A = {" << join_names(given) << "}, S = {"
+      << join_names(roles.sensitive) << "}, " << options.bootstrap << " bootstrap replicates:\n";
 
   for (const auto& r : responses) {
     const std::string base = "/alfa/" + r.name;

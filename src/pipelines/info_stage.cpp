@@ -6,7 +6,6 @@
 #include "pipelines/audit_stages.hpp"
 
 namespace adm::pipelines {
-namespace {
 
 data::Dataset binned(const ExperimentConfig& config, const data::Dataset& data) {
   const auto& method = config.discretize.method;
@@ -17,7 +16,11 @@ data::Dataset binned(const ExperimentConfig& config, const data::Dataset& data) 
   return data::discretize_numeric(data, m, static_cast<int>(config.discretize.bins));
 }
 
-}  // namespace
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
 
 void information_stage(StageContext& context) {
   const auto& config = context.config;

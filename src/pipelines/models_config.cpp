@@ -40,6 +40,7 @@ void describe(config::Fields& f, ModelSpec& s) {
          "Forest: draw split candidates with probability proportional to the InfoGram's F_j "
          "(safety; remark 20) or uniformly (an ordinary random forest).",
          {"safety", "uniform"});
+  f.boolean("alfa", s.alfa, "ALFA test of this model's decisions (when models.alfa is on).");
 }
 
 void describe(config::Fields& f, ModelsSection& s) {

@@ -37,6 +37,7 @@ struct ModelSpec {
   std::int64_t trees = 100;
   std::int64_t mtry = 0;              // 0 = floor(sqrt(features))
   std::string candidates = "safety";  // split candidates drawn prop. to F_j (safety) or uniform
+  bool alfa = true;                   // ALFA test of this model's decisions (when models.alfa)
 };
 
 struct ModelsSection {

@@ -18,15 +18,9 @@
 namespace adm::pipelines {
 namespace {
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 // The feature list for the summary table: in full when short, else its start and the count.
 std::string short_list(const std::vector<std::string>& names) {
-  const std::string all = joined(names);
+  const std::string all = join_names(names);
   if (all.size() <= 80) return all;
   return all.substr(0, 60) + "... (" + std::to_string(names.size()) + " features)";
 }
@@ -198,7 +192,7 @@ void run_models(StageContext& context, Timings& timings) {
   results.add("/models/test_fraction", std::vector<double>{section.test_fraction},
               "Share of rows in each random stratified test split.", "fraction");
   out << "models on " << section.repeats << " random stratified splits ("
-      << section.test_fraction * 100 << "% test), X_A = {" << joined(admissible) << "}:\n";
+      << section.test_fraction * 100 << "% test), X_A = {" << join_names(admissible) << "}:\n";
   char line[256];
   std::snprintf(line, sizeof line, "  %-12s %-7s %8s %7s %7s %9s %8s  %s\n", "model", "kind",
                 "accuracy", "sd", "AUC", "alpha", "p", "features");
@@ -254,7 +248,7 @@ void run_models(StageContext& context, Timings& timings) {
     results.add(base + "/importance", full->importance(),
                 "Importance of each feature in the model fitted on all rows.", "learner units");
     AlfaResult a{std::nan(""), std::nan(""), std::nan(""), std::nan("")};
-    if (section.alfa && !roles.sensitive.empty())
+    if (section.alfa && model.spec.alfa && !roles.sensitive.empty())
       a = alfa_of_response(context, "model." + model.spec.name, decisions, classes, admissible,
                            base + "/alfa");
     std::snprintf(line, sizeof line, "  %-12s %-7s %8.4f %7.4f %7.4f %9.5f %8.4f  %s\n",

@@ -16,15 +16,6 @@ namespace {
 
 namespace sh = methods::shapley;
 
-data::Dataset binned(const ExperimentConfig& config, const data::Dataset& data) {
-  const auto& method = config.discretize.method;
-  if (method == "none") return data;
-  const auto m = method == "quantile"      ? data::DiscretizeMethod::Quantile
-                 : method == "equal_width" ? data::DiscretizeMethod::EqualWidth
-                                           : data::DiscretizeMethod::Mdlp;
-  return data::discretize_numeric(data, m, static_cast<int>(config.discretize.bins));
-}
-
 bool use_exact(const ExperimentConfig& config, std::size_t n) {
   const auto& m = config.shapley.method;
   return m == "exact" || (m == "auto" && n <= config.shapley.exact_max_features);

@@ -22,6 +22,12 @@ struct StageContext {
   std::ostringstream& summary;  // human-readable lines printed by rank 0 at the end
 };
 
+// The data with numeric features binned as [discretize] says (a copy; unchanged for "none").
+data::Dataset binned(const ExperimentConfig& config, const data::Dataset& data);
+
+// "a, b, c": names for summary lines.
+std::string join_names(const std::vector<std::string>& names);
+
 // (stage, wall seconds on this rank), written to /timing in the result file.
 using Timings = std::vector<std::pair<std::string, double>>;
 

@@ -1,4 +1,10 @@
-# Sourced by the admissible-model reproduction scripts after compare.sh and infogram_lib.sh.
+# Sourced first by the admissible-model reproduction scripts: strict mode, compare.sh (table rows,
+# need_data: exit 77 without the shared data) and infogram_lib.sh (vals, fv, member, say, bound).
+set -euo pipefail
+here=$(dirname "${BASH_SOURCE[0]}")
+source "$here/compare.sh"
+need_data
+source "$here/infogram_lib.sh"
 # run_models BIN NAME: runs configs/models_NAME.toml into $h5 (temporary folder $tmp, removed at
 # exit) and prints the InfoGram's admissible set and the models table.
 run_models() {

@@ -10,12 +10,7 @@
 # - the GBM on all genes: 94% with XGBoost (50 trees, depth 5), not 75%. We could not find why the
 #   paper's GBM did so badly (its settings are not stated); printed, not compared.
 # About 1 min at 1 rank (the GBM on 6033 genes dominates).
-set -euo pipefail
-here=$(dirname "$0")
-source "$here/compare.sh"
-need_data
-source "$here/infogram_lib.sh"
-source "$here/models_lib.sh"
+source "$(dirname "$0")/models_lib.sh"
 run_models "$1" prostate
 
 table_header

@@ -6,12 +6,7 @@
 # 7.7% and the tolerance is one test sample of the paper's set (0.05). "COREtree_paper" uses the
 # paper's five genes; "COREtree" our InfoGram's core set (which shares g123, g742, g246 and g1954
 # with the paper's; see repro_srbct.sh), printed for information. About 15 s at 1 rank.
-set -euo pipefail
-here=$(dirname "$0")
-source "$here/compare.sh"
-need_data
-source "$here/infogram_lib.sh"
-source "$here/models_lib.sh"
+source "$(dirname "$0")/models_lib.sh"
 run_models "$1" srbct
 
 table_header

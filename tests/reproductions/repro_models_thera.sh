@@ -8,12 +8,7 @@
 # lasso (checked) but does not drop them at lambda_1se. Their cross-fitted safety is far smaller
 # (Family 0.003 bits against Income's 0.195), so the paper's indices were likely smaller than ours.
 # Config: configs/models_thera.toml. About 30 s at 1 rank.
-set -euo pipefail
-here=$(dirname "$0")
-source "$here/compare.sh"
-need_data
-source "$here/infogram_lib.sh"
-source "$here/models_lib.sh"
+source "$(dirname "$0")/models_lib.sh"
 run_models "$1" thera
 
 table_header

@@ -6,12 +6,7 @@
 # The coefficients are a deterministic fit on all rows: they must match to the printed digits.
 # Config: configs/models_wdbc.toml ("COREglm" uses the paper's four features; "COREglm_ours" our
 # InfoGram's set, reported for information). About 1 min at 1 rank.
-set -euo pipefail
-here=$(dirname "$0")
-source "$here/compare.sh"
-need_data
-source "$here/infogram_lib.sh"
-source "$here/models_lib.sh"
+source "$(dirname "$0")/models_lib.sh"
 run_models "$1" wdbc
 
 table_header
