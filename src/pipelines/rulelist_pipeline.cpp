@@ -1,14 +1,253 @@
 #include "pipelines/rulelist_pipeline.hpp"
 
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
 #include "core/error.hpp"
+#include "data/discretize.hpp"
+#include "data/split.hpp"
+#include "dist/frontier_search.hpp"
+#include "methods/rulelist/corels_format.hpp"
+#include "methods/rulelist/mining.hpp"
+#include "methods/rulelist/pareto.hpp"
+#include "methods/rulelist/search.hpp"
 
 namespace adm::pipelines {
+namespace {
 
-void check_rulelist_inputs(const ExperimentConfig& config, const data::Dataset&) {
-  throw InputError(config.file +
-                   ": config key 'run.pipeline': pipeline 'rulelist' is not built yet");
+namespace rl = methods::rulelist;
+
+const char* kMetricNames[] = {"sp", "pp", "pe", "eopp", "eodds", "cuae"};
+
+std::vector<std::int64_t> as_int64(const std::vector<std::uint64_t>& v) {
+  return {v.begin(), v.end()};
 }
 
-void run_rulelist(StageContext&, Timings&) {}
+std::string fixed(double v, int digits = 4) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult& merged,
+                  const dist::FrontierStats& fs, const std::vector<rl::SearchStats>& per_rank,
+                  double seconds, double lambda) {
+  const std::string g = "/rulelist";
+  const auto& best = merged.best;
+  const bool certified = fs.complete && !fs.stopped_by_budget && !fs.stopped_by_method;
+  out.add(g + "/search/certified", std::vector<std::int64_t>{certified ? 1 : 0},
+          "1 when every frontier emptied: the rule list is optimal under the constraint.", "");
+  out.add(g + "/search/seconds", std::vector<double>{seconds}, "Wall time of the search.", "s");
+  out.add(g + "/search/nodes_per_rank", as_int64(fs.nodes),
+          "Prefixes taken from the queue by each rank.", "prefixes");
+  out.add(g + "/search/busy_seconds_per_rank", fs.busy_seconds,
+          "Time each rank spent expanding prefixes.", "s");
+  out.add(g + "/search/rounds", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.rounds)},
+          "Collective rounds of the distributed search.", "");
+  out.add(g + "/search/transfers",
+          std::vector<std::int64_t>{static_cast<std::int64_t>(fs.transfers)},
+          "Frontier hand-overs between ranks.", "");
+  std::vector<std::int64_t> expanded, peak_trie;
+  std::vector<double> peak_mb;
+  for (const auto& s : per_rank) {
+    expanded.push_back(static_cast<std::int64_t>(s.expanded));
+    peak_trie.push_back(static_cast<std::int64_t>(s.peak_trie_nodes));
+    peak_mb.push_back(s.peak_bytes / 1048576.0);
+  }
+  out.add(g + "/search/expanded_per_rank", expanded, "Prefixes expanded by each rank.", "prefixes");
+  out.add(g + "/search/peak_trie_nodes_per_rank", peak_trie, "Largest prefix trie per rank.",
+          "nodes");
+  out.add(g + "/search/peak_memory_per_rank", peak_mb,
+          "Largest size of the search structures (trie, queue, permutation map) per rank.", "MiB");
+  const auto& s = merged.stats;
+  out.add(g + "/search/pruned",
+          std::vector<std::int64_t>{static_cast<std::int64_t>(s.pruned_support),
+                                    static_cast<std::int64_t>(s.pruned_accurate_support),
+                                    static_cast<std::int64_t>(s.pruned_hierarchical),
+                                    static_cast<std::int64_t>(s.pruned_lookahead),
+                                    static_cast<std::int64_t>(s.pruned_equivalent),
+                                    static_cast<std::int64_t>(s.pruned_permutation),
+                                    static_cast<std::int64_t>(s.dropped_at_pop)},
+          "Children pruned by: support, accurate support, hierarchical, lookahead, equivalent "
+          "points, permutation map; then prefixes dropped when leaving the queue.",
+          "prefixes");
+  out.add(
+      g + "/rules",
+      [&] {
+        std::vector<std::string> names;
+        for (const auto& r : set.rules) names.push_back(r.name);
+        return names;
+      }(),
+      "Antecedents searched, in index order.");
+  if (!best.found) return;
+  const auto e = rl::evaluate(set, best.list, lambda);
+  out.add(g + "/best/rule_list", std::vector<std::string>{rl::describe(set, best.list)},
+          "The best rule list found.");
+  out.add(g + "/best/encoded", std::vector<std::string>{rl::encode(best.list)},
+          "Rule indices:predictions, then | default prediction.");
+  out.add(g + "/best/objective", std::vector<double>{best.objective},
+          "Training error + lambda * rules.", "");
+  out.add(g + "/best/accuracy", std::vector<double>{e.accuracy}, "Training accuracy.", "");
+  out.add(g + "/best/length",
+          std::vector<std::int64_t>{static_cast<std::int64_t>(best.list.length())},
+          "Rules before the default.", "rules");
+  out.add(g + "/best/unfairness", std::vector<double>(e.unfairness.begin(), e.unfairness.end()),
+          "Training unfairness: sp, pp, pe, eopp, eodds, cuae (NaN: not measurable).", "");
+}
+
+void run_pareto(StageContext& context, const rl::RuleSet& set) {
+  const auto& cfg = context.config.rulelist;
+  const auto& p = cfg.pareto;
+  std::vector<std::int32_t> labels(set.rows);
+  for (std::size_t i = 0; i < set.rows; ++i) labels[i] = set.labels.get(i) ? 1 : 0;
+  Rng fold_rng(context.config.run.seed, "rulelist-folds");
+  const auto folds = data::stratified_kfold(labels, static_cast<int>(p.folds), fold_rng);
+  const auto eps = rl::epsilon_grid(p.epsilon_min, p.epsilon_max, p.epsilon_count);
+  const std::size_t per_metric = eps.size() * folds.size();
+  const std::uint64_t budget = p.max_nodes ? p.max_nodes : cfg.max_nodes;
+  auto results =
+      context.farm.run("rulelist-pareto", p.metrics.size() * per_metric, [&](std::size_t i, Rng&) {
+        const auto& metric = p.metrics[i / per_metric];
+        const double epsilon = eps[(i % per_metric) / folds.size()];
+        const auto split = data::fold_split(folds, i % folds.size());
+        const auto train = rl::restrict_rows(set, split.train);
+        const auto test = rl::restrict_rows(set, split.test);
+        return rl::to_values(
+            rl::fit_fold(train, test, search_options(cfg, metric, epsilon), budget));
+      });
+  for (std::size_t m = 0; m < p.metrics.size(); ++m) {
+    const std::string g = "/rulelist/pareto/" + p.metrics[m];
+    std::vector<rl::ParetoPoint> points;
+    std::vector<double> complete;
+    for (std::size_t e = 0; e < eps.size(); ++e) {
+      std::vector<rl::FoldOutcome> outcomes;
+      for (std::size_t f = 0; f < folds.size(); ++f) {
+        outcomes.push_back(rl::from_values(results[m * per_metric + e * folds.size() + f]));
+        complete.push_back(outcomes.back().complete ? 1.0 : 0.0);
+      }
+      points.push_back(rl::average(eps[e], outcomes));
+    }
+    const auto front = rl::non_dominated(points);
+    std::vector<double> err, unf, epsilon, found;
+    for (const auto& pt : points) {
+      epsilon.push_back(pt.epsilon);
+      err.push_back(pt.error);
+      unf.push_back(pt.unfairness);
+      found.push_back(static_cast<double>(pt.folds));
+    }
+    context.results.add(g + "/epsilon", epsilon, "Constraint UNF <= 1 - epsilon.", "");
+    context.results.add(g + "/test_error", err, "Mean test error over the folds.", "");
+    context.results.add(g + "/test_unfairness", unf, "Mean test unfairness over the folds.", "");
+    context.results.add(g + "/folds_found", found, "Folds where a rule list met the constraint.",
+                        "folds");
+    context.results.add(g + "/certified", complete,
+                        "Per epsilon and fold (row-major): 1 = the training search completed.", "",
+                        {eps.size(), folds.size()});
+    std::vector<std::int64_t> front_idx(front.begin(), front.end());
+    context.results.add(g + "/front", front_idx,
+                        "Indices of the non-dominated epsilon values, by unfairness.", "");
+    context.results.add_file("rulelist_pareto_" + p.metrics[m] + ".svg",
+                             rl::pareto_svg("FairCORELS Pareto front (" + p.metrics[m] + ")",
+                                            p.metrics[m], points, front));
+    context.summary << "rulelist pareto " << p.metrics[m] << ": " << front.size()
+                    << " non-dominated of " << points.size() << " epsilon values\n";
+    for (auto i : front)
+      context.summary << "  epsilon " << fixed(points[i].epsilon, 3) << "  error "
+                      << fixed(points[i].error) << "  unfairness " << fixed(points[i].unfairness)
+                      << "\n";
+  }
+}
+
+}  // namespace
+
+rl::RuleSet rulelist_rules(const ExperimentConfig& config, const data::Dataset& data) {
+  const auto& s = config.rulelist;
+  if (!s.corels_out.empty()) {
+    auto set = rl::read_corels({s.corels_out, s.corels_label, s.corels_minor, s.corels_groups});
+    if (s.drop_duplicates) {
+      // Dropping duplicate, empty or full rules leaves the equivalence classes as they are, so a
+      // minority vector read from the .minor file stays valid.
+      const rl::Bits minority = set.minority;
+      rl::prune_rules(set, true);
+      if (!s.corels_minor.empty()) set.minority = minority;
+    }
+    return set;
+  }
+  const data::Dataset ready = binned(config, data);
+  rl::MiningOptions o;
+  o.columns_are_rules = s.antecedents == "columns";
+  o.negations = s.negations;
+  o.max_cardinality = static_cast<int>(s.max_cardinality);
+  o.min_support = s.min_support;
+  o.drop_duplicates = s.drop_duplicates;
+  return rl::mine_rules(ready, o);
+}
+
+void check_rulelist_inputs(const ExperimentConfig& config, const data::Dataset& data) {
+  const auto& s = config.rulelist;
+  auto fail = [&](const std::string& key, const std::string& what) {
+    throw InputError(config.file + ": config key 'rulelist." + key + "': " + what);
+  };
+  if (s.corels_out.empty()) {
+    if (data.roles().target.empty()) fail("antecedents", "rule lists need data.target");
+    std::string neg, pos;
+    rl::binary_labels(data, &neg, &pos);
+  }
+  const bool fair = s.metric != "none" || s.pareto.enabled;
+  if (fair && s.corels_out.empty() && data.roles().sensitive.empty())
+    fail(s.metric != "none" ? "metric" : "pareto.enabled",
+         "a fairness constraint needs data.sensitive");
+  if (fair && !s.corels_out.empty() && s.corels_groups.empty())
+    fail(s.metric != "none" ? "metric" : "pareto.enabled",
+         "a fairness constraint needs rulelist.corels_groups with CORELS files");
+  try {
+    rl::check_search_options(search_options(config.rulelist));
+  } catch (const InputError& e) {
+    fail("regularization", e.what());
+  }
+}
+
+void run_rulelist(StageContext& context, Timings& timings) {
+  const auto& config = context.config;
+  const auto& cfg = config.rulelist;
+  rl::RuleSet set;
+  timed(timings, "rulelist_rules", [&] { set = rulelist_rules(config, context.data); });
+  context.summary << "rulelist: " << set.rules.size() << " rules over " << set.rows << " rows ("
+                  << set.source << ")\n";
+  const auto options = search_options(cfg);
+  rl::SearchResult merged;
+  dist::FrontierStats fs;
+  std::vector<rl::SearchStats> per_rank;
+  double seconds = 0;
+  timed(timings, "rulelist_search", [&] {
+    rl::RulelistSearch search(set, options);
+    dist::FrontierOptions fo;
+    fo.slice_seconds = cfg.slice_seconds;
+    fo.max_nodes = cfg.max_nodes;
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto findings = dist::frontier_search(dist::Communicator::world(), search, fo, &fs);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    merged = rl::merge_findings(findings, &per_rank);
+  });
+  write_search(context.results, set, merged, fs, per_rank, seconds, options.lambda);
+  const bool certified = fs.complete && !fs.stopped_by_budget && !fs.stopped_by_method;
+  auto& out = context.summary;
+  out << "rulelist search: " << (certified ? "certified optimal" : "NOT certified (stopped)")
+      << " in " << fixed(seconds, 2) << " s, " << fs.total_nodes() << " prefixes";
+  if (cfg.metric != "none") out << ", constraint " << cfg.metric << " <= " << 1 - cfg.epsilon;
+  out << "\n";
+  if (merged.best.found) {
+    const auto e = rl::evaluate(set, merged.best.list, options.lambda);
+    out << rl::describe(set, merged.best.list) << "\n"
+        << "objective " << fixed(merged.best.objective) << "  accuracy " << fixed(e.accuracy);
+    for (std::size_t m = 0; m < 6 && !set.groups.empty(); ++m)
+      out << "  " << kMetricNames[m] << " " << fixed(e.unfairness[m], 3);
+    out << "\n";
+  } else {
+    out << "no rule list met the constraint\n";
+  }
+  if (cfg.pareto.enabled) timed(timings, "rulelist_pareto", [&] { run_pareto(context, set); });
+}
 
 }  // namespace adm::pipelines

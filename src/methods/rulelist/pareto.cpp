@@ -1,0 +1,171 @@
+#include "methods/rulelist/pareto.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "methods/infogram/infogram_svg.hpp"
+
+namespace adm::methods::rulelist {
+
+std::vector<double> epsilon_grid(double lo, double hi, std::size_t count) {
+  if (count == 0) throw InputError("rulelist: the epsilon grid needs at least one value");
+  std::vector<double> out(count, lo);
+  for (std::size_t i = 1; i < count; ++i)
+    out[i] = lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(count - 1);
+  return out;
+}
+
+FoldOutcome fit_fold(const RuleSet& train, const RuleSet& test, const SearchOptions& options,
+                     std::uint64_t max_nodes) {
+  FoldOutcome o;
+  const auto r = run_serial(train, options, max_nodes);
+  o.complete = r.complete;
+  o.expanded = r.stats.expanded;
+  o.found = r.best.found;
+  if (!o.found) return o;
+  o.list = encode(r.best.list);
+  o.train_objective = r.best.objective;
+  o.train_unfairness = r.best.unfairness;
+  const auto e = evaluate(test, r.best.list, options.lambda);
+  o.test_error = 1.0 - e.accuracy;
+  const auto m = static_cast<std::size_t>(options.fairness.metric);
+  o.test_unfairness = e.unfairness[m];
+  return o;
+}
+
+std::vector<double> to_values(const FoldOutcome& o) {
+  return {o.found ? 1.0 : 0.0,
+          o.complete ? 1.0 : 0.0,
+          o.train_objective,
+          o.train_unfairness,
+          o.test_error,
+          o.test_unfairness,
+          static_cast<double>(o.expanded)};
+}
+
+FoldOutcome from_values(const std::vector<double>& v) {
+  if (v.size() != 7) throw InternalError("rulelist: fold result of the wrong size");
+  FoldOutcome o;
+  o.found = v[0] != 0;
+  o.complete = v[1] != 0;
+  o.train_objective = v[2];
+  o.train_unfairness = v[3];
+  o.test_error = v[4];
+  o.test_unfairness = v[5];
+  o.expanded = static_cast<std::uint64_t>(v[6]);
+  return o;
+}
+
+ParetoPoint average(double epsilon, const std::vector<FoldOutcome>& folds) {
+  ParetoPoint p;
+  p.epsilon = epsilon;
+  double err = 0, unf = 0;
+  std::size_t unf_n = 0;
+  for (const auto& f : folds) {
+    if (!f.found) continue;
+    ++p.folds;
+    err += f.test_error;
+    if (!std::isnan(f.test_unfairness)) unf += f.test_unfairness, ++unf_n;
+  }
+  p.error = p.folds ? err / static_cast<double>(p.folds) : std::nan("");
+  p.unfairness = unf_n ? unf / static_cast<double>(unf_n) : std::nan("");
+  return p;
+}
+
+std::vector<std::size_t> non_dominated(const std::vector<ParetoPoint>& points) {
+  auto usable = [&](const ParetoPoint& p) {
+    return p.folds > 0 && !std::isnan(p.error) && !std::isnan(p.unfairness);
+  };
+  std::vector<std::size_t> front;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& p = points[i];
+    if (!usable(p)) continue;
+    bool dominated = false;
+    for (std::size_t j = 0; j < points.size() && !dominated; ++j) {
+      const auto& q = points[j];
+      if (j == i || !usable(q)) continue;
+      const bool no_worse = q.error <= p.error && q.unfairness <= p.unfairness;
+      const bool better = q.error < p.error || q.unfairness < p.unfairness;
+      const bool earlier_twin = !better && no_worse && j < i;
+      dominated = (no_worse && better) || earlier_twin;
+    }
+    if (!dominated) front.push_back(i);
+  }
+  std::sort(front.begin(), front.end(), [&](std::size_t a, std::size_t b) {
+    return points[a].unfairness != points[b].unfairness
+               ? points[a].unfairness < points[b].unfairness
+               : points[a].error < points[b].error;
+  });
+  return front;
+}
+
+std::string pareto_svg(const std::string& title, const std::string& metric,
+                       const std::vector<ParetoPoint>& points,
+                       const std::vector<std::size_t>& front) {
+  const double w = 520, h = 400, left = 60, right = 20, top = 40, bottom = 50;
+  double xmax = 0.0, ymin = 1.0, ymax = 0.0;
+  for (const auto& p : points) {
+    if (p.folds == 0 || std::isnan(p.error) || std::isnan(p.unfairness)) continue;
+    xmax = std::max(xmax, p.unfairness);
+    ymin = std::min(ymin, p.error);
+    ymax = std::max(ymax, p.error);
+  }
+  xmax = xmax > 0 ? xmax * 1.05 : 1.0;
+  if (ymax <= ymin) ymin -= 0.01, ymax += 0.01;
+  const double pad = (ymax - ymin) * 0.05;
+  ymin -= pad, ymax += pad;
+  auto X = [&](double u) { return left + (w - left - right) * u / xmax; };
+  auto Y = [&](double e) { return h - bottom - (h - top - bottom) * (e - ymin) / (ymax - ymin); };
+  std::ostringstream s;
+  char buf[160];
+  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
+    << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
+       "fill=\"white\"/>\n<text x=\""
+    << w / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">" << xml_escape(title)
+    << "</text>\n";
+  std::snprintf(buf, sizeof buf,
+                "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", left,
+                h - bottom, w - right, h - bottom);
+  s << buf;
+  std::snprintf(buf, sizeof buf,
+                "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", left, top,
+                left, h - bottom);
+  s << buf;
+  for (int t = 0; t <= 4; ++t) {
+    const double u = xmax * t / 4, e = ymin + (ymax - ymin) * t / 4;
+    std::snprintf(buf, sizeof buf, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%.3f</text>\n",
+                  X(u), h - bottom + 16, u);
+    s << buf;
+    std::snprintf(buf, sizeof buf, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3f</text>\n",
+                  left - 4, Y(e) + 4, e);
+    s << buf;
+  }
+  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 12
+    << "\" text-anchor=\"middle\">unfairness (" << xml_escape(metric) << ", test)</text>\n"
+    << "<text transform=\"translate(16," << (top + h - bottom) / 2
+    << ") rotate(-90)\" text-anchor=\"middle\">error (test)</text>\n";
+  for (const auto& p : points) {
+    if (p.folds == 0 || std::isnan(p.error) || std::isnan(p.unfairness)) continue;
+    std::snprintf(buf, sizeof buf, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"#bbbbbb\"/>\n",
+                  X(p.unfairness), Y(p.error));
+    s << buf;
+  }
+  s << "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"";
+  for (auto i : front) {
+    std::snprintf(buf, sizeof buf, "%.2f,%.2f ", X(points[i].unfairness), Y(points[i].error));
+    s << buf;
+  }
+  s << "\"/>\n";
+  for (auto i : front) {
+    std::snprintf(buf, sizeof buf, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"4\" fill=\"#1f5fbf\"/>\n",
+                  X(points[i].unfairness), Y(points[i].error));
+    s << buf;
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
+}  // namespace adm::methods::rulelist

@@ -1,0 +1,59 @@
+#include "methods/rulelist/prefix_queue.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/error.hpp"
+
+namespace adm::methods::rulelist {
+
+bool later(const QueueEntry& a, const QueueEntry& b) {
+  if (a.major != b.major) return a.major > b.major;
+  if (a.minor != b.minor) return a.minor > b.minor;
+  return a.sequence > b.sequence;
+}
+
+void PrefixQueue::push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
+                       double captured_fraction) {
+  QueueEntry e;
+  e.node = node;
+  e.depth = depth;
+  e.sequence = next_++;
+  switch (strategy_) {
+    case Strategy::Bfs:
+      e.major = depth;
+      break;
+    case Strategy::BfsObjective:
+      e.major = depth;
+      e.minor = objective;
+      break;
+    case Strategy::LowerBound:
+      e.minor = lower_bound;
+      break;
+    case Strategy::Curiosity:
+      e.minor = captured_fraction > 0 ? lower_bound / captured_fraction
+                                      : std::numeric_limits<double>::infinity();
+      break;
+    case Strategy::Objective:
+      e.minor = objective;
+      break;
+    case Strategy::Dfs:
+      e.major = -static_cast<std::int32_t>(depth);
+      e.sequence = std::numeric_limits<std::uint64_t>::max() - e.sequence;
+      break;
+  }
+  heap_.push_back(e);
+  std::push_heap(heap_.begin(), heap_.end(), later);
+}
+
+QueueEntry PrefixQueue::pop() {
+  if (heap_.empty()) throw InternalError("rulelist: pop from an empty queue");
+  std::pop_heap(heap_.begin(), heap_.end(), later);
+  const QueueEntry e = heap_.back();
+  heap_.pop_back();
+  return e;
+}
+
+void PrefixQueue::restore_heap() { std::make_heap(heap_.begin(), heap_.end(), later); }
+
+}  // namespace adm::methods::rulelist

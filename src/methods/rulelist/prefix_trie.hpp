@@ -1,0 +1,51 @@
+#pragma once
+// The prefix trie of CORELS, stored as an arena of small nodes linked to their parents. A node
+// lives while it waits in the queue or has living children (its path names their prefixes);
+// everything else is recycled at once, so memory follows the frontier, not the nodes ever seen.
+// Each node caches what its bounds need: errors made by the prefix and rows it captures.
+#include <cstdint>
+#include <vector>
+
+namespace adm::methods::rulelist {
+
+inline constexpr std::uint32_t kNoNode = 0xffffffffU;
+
+struct TrieNode {
+  std::uint32_t parent = kNoNode;
+  std::uint32_t live_children = 0;
+  std::uint32_t errors = 0;    // misclassified by the prefix's rules
+  std::uint32_t captured = 0;  // rows captured by the prefix
+  std::uint16_t rule = 0;      // last rule of the prefix
+  std::uint8_t depth = 0;      // prefix length
+  std::uint8_t flags = 0;      // kPrediction | kQueued | kFree
+};
+
+class PrefixTrie {
+ public:
+  static constexpr std::uint8_t kPrediction = 1, kQueued = 2, kFree = 4;
+
+  PrefixTrie();  // holds the root (empty prefix, index 0)
+  std::uint32_t root() const { return 0; }
+  const TrieNode& node(std::uint32_t i) const { return nodes_[i]; }
+  // A child of `parent` for `rule`; queued = it waits in the queue.
+  std::uint32_t add(std::uint32_t parent, std::uint16_t rule, bool prediction, std::uint32_t errors,
+                    std::uint32_t captured, bool queued);
+  // The node left the queue (expanded, dropped or given away): recycle it and every ancestor that
+  // no longer leads to a queued node.
+  void dequeue(std::uint32_t i);
+  // Rules and predictions of the prefix ending at `i`, first rule first.
+  void prefix(std::uint32_t i, std::vector<std::uint16_t>& rules,
+              std::vector<std::uint8_t>& predictions) const;
+
+  std::size_t live() const { return live_; }
+  std::size_t peak() const { return peak_; }
+  std::size_t bytes() const { return nodes_.capacity() * sizeof(TrieNode) + free_.capacity() * 4; }
+
+ private:
+  void release(std::uint32_t i);
+  std::vector<TrieNode> nodes_;
+  std::vector<std::uint32_t> free_;
+  std::size_t live_ = 1, peak_ = 1;
+};
+
+}  // namespace adm::methods::rulelist

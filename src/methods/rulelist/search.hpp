@@ -1,0 +1,111 @@
+#pragma once
+// Certifiably optimal (fair) rule lists: CORELS' branch-and-bound (Angelino et al. 2018) with
+// FairCORELS' acceptance rule (Algorithm 1: a rule list becomes the incumbent only if
+// UNF <= 1 - epsilon). Written serially against dist::LocalSearch so frontier_search can run it
+// on any number of ranks; begin/step/end (start, step, result) let a caller stop and resume.
+//
+// Same answer at any rank count: a node is pruned only when nothing below it can beat or tie the
+// best objective, and rule lists of equal objective are ordered by (length, rule indices), so the
+// incumbent kept is the least rule list in that total order whichever rank finds it first.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dist/frontier_search.hpp"
+#include "methods/rulelist/permutation_map.hpp"
+#include "methods/rulelist/prefix_queue.hpp"
+#include "methods/rulelist/prefix_trie.hpp"
+#include "methods/rulelist/rule_list.hpp"
+#include "methods/rulelist/search_options.hpp"
+
+namespace adm::methods::rulelist {
+
+struct SearchStats {
+  std::uint64_t expanded = 0;        // prefixes whose children were generated
+  std::uint64_t children = 0;        // (prefix, rule) pairs looked at
+  std::uint64_t queued = 0;          // prefixes put into the queue
+  std::uint64_t dropped_at_pop = 0;  // left the queue but pruned by a better incumbent
+  std::uint64_t pruned_support = 0, pruned_accurate_support = 0, pruned_hierarchical = 0,
+                pruned_lookahead = 0, pruned_equivalent = 0, pruned_permutation = 0;
+  std::uint64_t fairness_checks = 0, fairness_rejections = 0, incumbent_updates = 0;
+  std::uint64_t peak_trie_nodes = 0, peak_queue = 0;
+  double peak_bytes = 0.0;  // search structures (trie, queue, permutation map)
+  bool stopped_by_memory = false, stopped_by_trie = false;
+  void add(const SearchStats& other);  // sums counts, maxima of peaks
+};
+
+struct Incumbent {
+  bool found = false;
+  RuleList list;
+  double objective = 0.0;
+  double unfairness = 0.0;  // of the constrained metric (NaN when unconstrained / no groups)
+};
+
+// Whether a is better than b in the canonical order (objective, length, rule indices).
+bool canonically_better(double objective_a, const RuleList& a, double objective_b,
+                        const RuleList& b);
+
+struct SearchResult {
+  Incumbent best;
+  SearchStats stats;
+  bool complete = false;  // the queue emptied: best is certified optimal
+};
+
+class RulelistSearch final : public dist::LocalSearch {
+ public:
+  RulelistSearch(const RuleSet& set, SearchOptions options);
+
+  // begin: evaluate the empty rule list and queue it (rank 0 of a distributed search only).
+  void start() override;
+  std::uint64_t step(std::uint64_t budget) override;
+  bool done() const { return queue_.empty(); }
+  // end: the best rule list found here and the counts.
+  SearchResult result() const;
+
+  std::uint64_t frontier_size() const override { return queue_.size(); }
+  std::string give(std::uint64_t count) override;
+  void take(const std::string& nodes) override;
+  double threshold() const override { return threshold_; }
+  void tighten(double threshold) override;
+  bool wants_stop() const override { return stop_; }
+  std::string findings() const override;
+
+ private:
+  void expand(const QueueEntry& entry);
+  void load_prefix(std::uint32_t node);  // fills prefix_, predictions_, captured_, in_prefix_
+  void consider(double objective, std::uint8_t default_prediction);
+  double bound(std::size_t errors, std::size_t length) const {
+    return objective_value(errors, length, inv_rows_, options_.lambda);
+  }
+  void check_limits();
+
+  const RuleSet& set_;
+  SearchOptions options_;
+  Bounds bounds_;
+  double inv_rows_;
+  double support_floor_;  // lambda * n, less a relative margin so round-off never over-prunes
+  GroupCounter groups_;
+  PrefixTrie trie_;
+  PrefixQueue queue_;
+  PermutationMap permutations_;
+  Incumbent best_;
+  double threshold_;
+  bool stop_ = false;
+  SearchStats stats_;
+  // Scratch for the prefix being expanded.
+  std::vector<std::uint16_t> prefix_;
+  std::vector<std::uint8_t> predictions_;
+  std::vector<char> in_prefix_;
+  Bits captured_, uncaptured_, scratch_;
+};
+
+// begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.
+SearchResult run_serial(const RuleSet& set, const SearchOptions& options,
+                        std::uint64_t max_nodes = 0);
+
+// The best of every rank's findings() (canonical order) with their stats summed; `per_rank`
+// receives each rank's stats when not null.
+SearchResult merge_findings(const std::vector<std::string>& findings,
+                            std::vector<SearchStats>* per_rank = nullptr);
+
+}  // namespace adm::methods::rulelist

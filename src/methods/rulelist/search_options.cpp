@@ -1,0 +1,56 @@
+#include "methods/rulelist/search_options.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+
+namespace adm::methods::rulelist {
+
+const char* to_string(Strategy s) {
+  switch (s) {
+    case Strategy::Bfs:
+      return "bfs";
+    case Strategy::BfsObjective:
+      return "bfs_objective";
+    case Strategy::LowerBound:
+      return "lower_bound";
+    case Strategy::Curiosity:
+      return "curiosity";
+    case Strategy::Objective:
+      return "objective";
+    case Strategy::Dfs:
+      return "dfs";
+  }
+  return "?";
+}
+
+bool FairnessConstraint::accepts(double unfairness) const {
+  if (!active) return true;
+  if (std::isnan(unfairness)) return accept_undefined;
+  return unfairness <= 1.0 - epsilon;
+}
+
+Bounds effective_bounds(const SearchOptions& options) {
+  Bounds b = options.bounds;
+  if (options.fairness.active && !options.fair_unsafe_bounds) {
+    b.support = false;
+    b.accurate_support = false;
+    b.permutation_map = false;
+  }
+  return b;
+}
+
+void check_search_options(const SearchOptions& options) {
+  if (!(options.lambda >= 0.0) || !std::isfinite(options.lambda))
+    throw InputError("rulelist: lambda must be finite and >= 0");
+  if (options.max_length > 255) throw InputError("rulelist: max_length must be at most 255");
+  const auto& b = options.bounds;
+  if (options.max_length == 0 && (options.lambda == 0.0 || !(b.hierarchical || b.lookahead)))
+    throw InputError(
+        "rulelist: without max_length the search needs lambda > 0 and the hierarchical or "
+        "lookahead bound to end");
+  if (!(options.fairness.epsilon >= 0.0 && options.fairness.epsilon <= 1.0))
+    throw InputError("rulelist: epsilon must be in [0, 1]");
+}
+
+}  // namespace adm::methods::rulelist

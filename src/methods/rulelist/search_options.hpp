@@ -1,0 +1,60 @@
+#pragma once
+// What the rule-list search optimises and how: CORELS' objective and bounds (each switchable),
+// the search order, limits, and FairCORELS' fairness constraint UNF <= 1 - epsilon.
+#include <cstdint>
+#include <string>
+
+#include "fairness/gaps.hpp"
+
+namespace adm::methods::rulelist {
+
+// Order in which prefixes leave the queue (ties: insertion order; DFS: newest first).
+enum class Strategy {
+  Bfs,           // shortest prefix first
+  BfsObjective,  // shortest first, then lowest objective (FairCORELS' "BFS objective-aware")
+  LowerBound,    // best-first by lower bound
+  Curiosity,     // best-first by lower bound / fraction of rows captured (CORELS)
+  Objective,     // best-first by objective
+  Dfs            // longest prefix first
+};
+const char* to_string(Strategy s);
+
+// CORELS bounds (Angelino et al., JMLR 2018). Those marked "replacement" prove a prefix
+// suboptimal by exhibiting a better rule list with other predictions, which may be less fair; with
+// an active fairness constraint they are switched off unless `fair_unsafe_bounds` is set.
+struct Bounds {
+  bool hierarchical = true;       // Thm 1: prune when b(prefix) > best objective
+  bool lookahead = true;          // Lemma 2: children cost one more lambda
+  bool support = true;            // Thm 10 (replacement): each rule captures >= lambda*n rows
+  bool accurate_support = true;   // Thm 11 (replacement): ... classifies >= lambda*n correctly
+  bool equivalent_points = true;  // Thm 15: uncaptured equivalent-point minorities are errors
+  bool permutation_map = true;    // Cor. 16 (replacement): one prefix per set of rules
+};
+
+struct FairnessConstraint {
+  bool active = false;
+  fairness::GapMetric metric = fairness::GapMetric::SP;
+  double epsilon = 0.0;           // accept a rule list when UNF <= 1 - epsilon
+  bool accept_undefined = false;  // UNF not measurable (NaN: a rate with no rows) counts as fair
+  bool accepts(double unfairness) const;
+};
+
+struct SearchOptions {
+  double lambda = 0.01;        // regularisation per rule
+  std::size_t max_length = 0;  // longest rule list considered (0 = only the bounds limit it)
+  Strategy strategy = Strategy::Curiosity;
+  Bounds bounds;
+  FairnessConstraint fairness;
+  bool fair_unsafe_bounds = false;   // keep replacement bounds under a constraint (FairCORELS)
+  std::uint64_t max_trie_nodes = 0;  // stop when the prefix trie holds more nodes (0 = no limit)
+  double max_memory_mb = 0.0;        // stop when the search structures exceed this (0 = no limit)
+};
+
+// The bounds actually used (replacement bounds off under a fairness constraint, see Bounds).
+Bounds effective_bounds(const SearchOptions& options);
+
+// InputError when the search could not end (no bound and no max_length, or lambda = 0 without
+// max_length) or a value is out of range.
+void check_search_options(const SearchOptions& options);
+
+}  // namespace adm::methods::rulelist
