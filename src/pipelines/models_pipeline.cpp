@@ -232,9 +232,12 @@ void run_models(StageContext& context, Timings& timings) {
       // The forest on all rows: each tree a task, so the trees spread over the ranks.
       const auto index = learn::DecisionTree::index_columns(x_all);
       const learn::TreeTarget target{y, classes, {}};
-      const auto trees = context.farm.run(
-          "models.forest." + model.spec.name, forest->params().trees,
-          [&](std::size_t i, Rng&) { return forest->fit_tree(x_all, index, target, {}, i); });
+      std::vector<std::vector<double>> trees;
+      timed(timings, ("models.forest_trees." + model.spec.name).c_str(), [&] {
+        trees = context.farm.run(
+            "models.forest." + model.spec.name, forest->params().trees,
+            [&](std::size_t i, Rng&) { return forest->fit_tree(x_all, index, target, {}, i); });
+      });
       forest->assemble(x_all, target, {}, trees);
     } else {
       full->fit(x_all, y, classes);
