@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "learn/cart.hpp"
 #include "learn/classifier.hpp"
 
 namespace adm::test {
@@ -25,6 +26,16 @@ inline learn::FeatureMatrix matrix(const std::vector<std::vector<float>>& column
     for (std::size_t r = 0; r < m.rows; ++r) m.values[r * m.cols + c] = columns[c][r];
   }
   return m;
+}
+
+// CART settings that grow until nodes are pure (rpart minsplit 2, minbucket 1, cp 0).
+inline learn::CartParams loose(std::size_t max_depth = 30) {
+  learn::CartParams p;
+  p.max_depth = max_depth;
+  p.min_split = 2;
+  p.min_leaf = 1;
+  p.cp = 0;
+  return p;
 }
 
 // Every row of a rows x k probability table is non-negative and sums to 1.

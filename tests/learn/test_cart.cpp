@@ -13,18 +13,10 @@ using learn::DecisionTree;
 using learn::FeatureMatrix;
 using Labels = std::vector<std::int32_t>;
 using adm::test::check_rows_sum_to_one;
+using adm::test::loose;
 using adm::test::matrix;
 
 namespace {
-
-CartParams loose(std::size_t max_depth = 30) {
-  CartParams p;
-  p.max_depth = max_depth;
-  p.min_split = 2;
-  p.min_leaf = 1;
-  p.cp = 0;
-  return p;
-}
 
 // XOR on a 2x2 grid with unequal cell sizes, so the first split has a small positive gain.
 struct Xor {

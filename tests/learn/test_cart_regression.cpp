@@ -14,6 +14,7 @@
 #include "learn_test_util.hpp"
 
 using namespace adm;
+using adm::test::loose;
 using adm::test::matrix;
 using learn::CartParams;
 using learn::DecisionTree;
@@ -21,15 +22,6 @@ using learn::FeatureMatrix;
 using learn::TreeTarget;
 
 namespace {
-
-CartParams loose(std::size_t max_depth = 30) {
-  CartParams p;
-  p.max_depth = max_depth;
-  p.min_split = 2;
-  p.min_leaf = 1;
-  p.cp = 0;
-  return p;
-}
 
 struct Noisy {
   FeatureMatrix x;

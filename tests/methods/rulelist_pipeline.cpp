@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "../pipelines/pipeline_run.hpp"
 #include "core/error.hpp"
 #include "data/load.hpp"
 #include "dist/task_farm.hpp"
@@ -12,30 +13,15 @@ using namespace adm;
 namespace {
 
 // The demo data (race x sex as four intersectional groups) through the rulelist pipeline.
-struct RulelistRun {
-  pipelines::ExperimentConfig config;
-  data::Dataset data;
-  ResultSet results;
-  std::ostringstream summary;
-
+struct RulelistRun : test::PipelineRun {
   explicit RulelistRun(const std::string& extra) {
     config =
         pipelines::parse_config(std::string(pipelines::demo_config_text()) +
                                     "\n[rulelist]\nmax_length = 2\nregularization = 0.01\n" + extra,
                                 "demo");
     config.run.pipeline = "rulelist";
-    data = data::load_dataset(config.data);
-    pipelines::check_rulelist_inputs(config, data);
-    dist::TaskFarm farm(dist::Communicator::world(), dist::FarmOptions{config.run.seed});
-    pipelines::StageContext context{config, data, farm, results, summary};
-    std::vector<std::pair<std::string, double>> timings;
-    pipelines::run_rulelist(context, timings);
-  }
-  template <class T>
-  const std::vector<T>& get(const std::string& path) const {
-    const auto* e = results.find(path);
-    REQUIRE(e != nullptr);
-    return std::get<std::vector<T>>(e->values);
+    execute(pipelines::check_rulelist_inputs,
+            [](auto& c, auto& t) { pipelines::run_rulelist(c, t); });
   }
 };
 

@@ -3,33 +3,19 @@
 #include "data/load.hpp"
 #include "dist/task_farm.hpp"
 #include "info/measures.hpp"
+#include "pipeline_run.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 
 using namespace adm;
 
 namespace {
 
-struct InfogramRun {
-  pipelines::ExperimentConfig config;
-  data::Dataset data;
-  ResultSet results;
-  std::ostringstream summary;
-
+struct InfogramRun : test::PipelineRun {
   explicit InfogramRun(const std::string& extra) {
     config = pipelines::parse_config(std::string(pipelines::demo_config_text()) + extra, "demo");
     config.infogram.bootstrap = 19;
     config.infogram.feature_bootstrap = 0;
-    data = data::load_dataset(config.data);
-    dist::TaskFarm farm(dist::Communicator::world(), dist::FarmOptions{config.run.seed});
-    pipelines::StageContext context{config, data, farm, results, summary};
-    std::vector<std::pair<std::string, double>> timings;
-    pipelines::run_infogram(context, timings);
-  }
-  template <class T>
-  const std::vector<T>& get(const std::string& path) const {
-    const auto* e = results.find(path);
-    REQUIRE(e != nullptr);
-    return std::get<std::vector<T>>(e->values);
+    execute([](auto&, auto&) {}, [](auto& c, auto& t) { pipelines::run_infogram(c, t); });
   }
 };
 

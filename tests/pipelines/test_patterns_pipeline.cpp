@@ -6,6 +6,7 @@
 #include "dist/task_farm.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/miner.hpp"
+#include "pipeline_run.hpp"
 #include "pipelines/patterns_pipeline.hpp"
 
 using namespace adm;
@@ -21,27 +22,12 @@ const char* kConfig =
     "features = [\"zip_code\", \"favorite_color\"]\n"
     "[patterns]\n";
 
-struct PatternsRun {
-  pipelines::ExperimentConfig config;
-  data::Dataset data;
-  ResultSet results;
-  std::ostringstream summary;
-
+struct PatternsRun : test::PipelineRun {
   explicit PatternsRun(const std::string& extra, const std::string& favourable = "yes") {
     config = pipelines::parse_config(
         std::string(kConfig) + "favourable = \"" + favourable + "\"\n" + extra, "t.toml");
-    data = data::load_dataset(config.data);
-    pipelines::check_patterns_inputs(config, data);
-    dist::TaskFarm farm(dist::Communicator::world(), dist::FarmOptions{config.run.seed});
-    pipelines::StageContext context{config, data, farm, results, summary};
-    pipelines::Timings timings;
-    pipelines::run_patterns(context, timings);
-  }
-  template <class T>
-  const std::vector<T>& get(const std::string& path) const {
-    const auto* e = results.find(path);
-    REQUIRE(e != nullptr);
-    return std::get<std::vector<T>>(e->values);
+    execute(pipelines::check_patterns_inputs,
+            [](auto& c, auto& t) { pipelines::run_patterns(c, t); });
   }
 };
 
