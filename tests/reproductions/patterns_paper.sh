@@ -30,10 +30,8 @@ source "$here/compare.sh"
 need_data
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-vals() {
-  h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
-    tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'
-}
+source "$here/../lib/h5.sh"
+vals() { h5vals "$@"; }
 # run NAME OUT SETTINGS...: configs/patterns_NAME.toml with lines replaced/added in [patterns];
 # the delta-fair learner only when FAIR=1.
 run() {

@@ -26,10 +26,8 @@ source "$here/compare.sh"
 bin=$1
 config="$here/../../configs/infogram_example1.toml"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-vals() {
-  h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
-    tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'
-}
+source "$here/../lib/h5.sh"
+vals() { h5vals "$@"; }
 explained() {  # LABEL OURS PUBLISHED TOL REASON: a known, explained difference (does not fail)
   local verdict
   verdict=$(awk -v a="$2" -v b="$3" -v t="$4" \

@@ -19,10 +19,8 @@ source "$here/compare.sh"
 bin=$1
 config="$here/../../configs/infogram_example3.toml"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-vals() {
-  h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
-    tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'
-}
+source "$here/../lib/h5.sh"
+vals() { h5vals "$@"; }
 draws=5
 # One line per draw: draw, then per X1 X2 X50: relevance, net (in-sample, normalised), net
 # (cross-fitted, normalised); then the in-sample admissible set and the cross-fitted one.

@@ -24,10 +24,8 @@ bin=$1
 config="$here/../../configs/infogram_ucb_admissions.toml"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # A dataset's values, one per line, attributes left out.
-vals() {
-  h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
-    tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'
-}
+source "$here/../lib/h5.sh"
+vals() { h5vals "$@"; }
 rowg() {  # like row, for small numbers
   local verdict
   verdict=$(awk -v a="$2" -v b="$3" -v t="$4" \

@@ -23,10 +23,8 @@ source "$here/compare.sh"
 need_data
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-vals() {
-  h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
-    tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'
-}
+source "$here/../lib/h5.sh"
+vals() { h5vals "$@"; }
 "$bin" run "$here/../../configs/infogram_wdbc.toml" --out "$tmp/w.h5" > "$tmp/log" \
   2> "$tmp/err" || { cat "$tmp/err"; exit 1; }
 sed -n '/InfoGram/,/admissible set/p' "$tmp/log" | sed -n '1,12p'
