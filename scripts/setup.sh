@@ -9,13 +9,14 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
 PACKAGES=(
-  build-essential cmake ninja-build git             # toolchain
+  build-essential cmake ninja-build git ccache      # toolchain (ccache: cheap rebuilds)
   libopenmpi-dev openmpi-bin                        # MPI
   libboost-mpi-dev libboost-serialization-dev       # Boost.MPI (src/dist only)
   libhdf5-dev hdf5-tools                            # result files (src/io only), h5dump for tests
   libtomlplusplus-dev libcli11-dev catch2           # configs, command line, unit tests
   libxgboost-dev                                    # gradient boosting (src/learn)
   libeigen3-dev                                     # linear algebra (GLM, lasso)
+  libnanoflann-dev                                  # k-d tree (Fair Forests' Inconsistency)
   coinor-libipopt-dev pkg-config                    # nonlinear programs (fair naive Bayes; NLP baseline)
   slurm-wlm munge                                   # the local Slurm cluster of the Slurm test
 )
