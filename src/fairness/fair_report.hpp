@@ -58,15 +58,18 @@ struct FairMetricsReport {
   FairTask task = FairTask::Classification;
   std::size_t rows = 0;
   std::size_t groups = 0;  // 0 when no nominal protected attribute was given
-  FairEstimate accuracy;   // classification: share of y_pred == y_true
-  FairEstimate
-      majority_accuracy;         // share of the most frequent y_true class (fixed over replicates)
-  FairEstimate rmse;             // regression
-  FairEstimate discrimination;   // eq. (6) for two groups, eq. (7) otherwise
-  FairEstimate delta;            // classification: accuracy - discrimination, per replicate
-  FairEstimate maxd;             // eq. (8)
-  double maxd_threshold = kNaN;  // t of the best split {x < t} vs {x >= t}
-  FairEstimate inconsistency;    // eq. (9)
+  // Classification: share of y_pred == y_true, beside the share of the most frequent y_true class
+  // (that class is fixed from all rows, not re-chosen per replicate).
+  FairEstimate accuracy;
+  FairEstimate majority_accuracy;
+  // Regression (the paper's Table 4 prints MSE, its text RMSE).
+  FairEstimate rmse;
+  FairEstimate mse;
+  FairEstimate discrimination;        // eq. (6) for two groups, eq. (7) otherwise
+  FairEstimate delta;                 // classification: accuracy - discrimination, per replicate
+  FairEstimate maxd;                  // eq. (8)
+  double maxd_threshold = kNaN;       // t of the best split {x < t} vs {x >= t}
+  FairEstimate inconsistency;         // eq. (9)
   bool constant_predictions = false;  // every y_pred equal: accuracy is a majority-class rate
   std::size_t replicates = 0;
 };
