@@ -5,42 +5,43 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
+#include <cstring>
 #include <exception>
+#include <limits>
 #include <numeric>
+#include <thread>
 
 #include "core/error.hpp"
+#include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
 
 namespace adm::dist {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr int kNodesTag = 211;
 
-// What each rank reports at the end of a round.
-struct RoundReport {
-  double frontier = 0;
-  double nodes = 0;  // expanded in this round
-  double threshold = 0;
-  double failed = 0;
-  double wants_stop = 0;
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Point-to-point tags of the search protocol (the task farm uses 101-104).
+enum Tag : int {
+  kNodes = 301,       // routed nodes (an outbox) or stolen nodes: take()
+  kStealAsk = 302,    // "give me work", empty payload
+  kStealReply = 303,  // give()'s text, possibly empty
+  kThreshold = 304,   // 8 bytes: a double
+  kSummary = 305,     // a method's bound summary: learn()
 };
 
-// Expands nodes until the slice is over or the frontier is empty.
-std::uint64_t expand_slice(LocalSearch& search, const FrontierOptions& options, double seconds,
-                           double& busy) {
-  const auto t0 = Clock::now();
-  std::uint64_t nodes = 0;
-  while (search.frontier_size() > 0 && !search.wants_stop()) {
-    nodes += search.step(options.step_budget);
-    if (std::chrono::duration<double>(Clock::now() - t0).count() >= seconds) break;
-  }
-  busy += std::chrono::duration<double>(Clock::now() - t0).count();
-  return nodes;
-}
+// One rank's entry in a termination wave.
+struct WaveEntry {
+  double idle = 0, sent = 0, received = 0, nodes = 0, frontier = 0, failed = 0, stop = 0, pad = 0;
+};
+static_assert(sizeof(WaveEntry) == 8 * sizeof(double));
 
 std::vector<std::string> serial_search(LocalSearch& search, const FrontierOptions& options,
                                        FrontierStats& stats) {
+  search.partition(0, 1);
   search.start();
   const auto t0 = Clock::now();
   std::uint64_t nodes = 0;
@@ -56,29 +57,304 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
     std::uint64_t budget = options.step_budget;
     if (options.max_nodes > 0) budget = std::min(budget, options.max_nodes - nodes);
     nodes += search.step(budget);
-    ++stats.rounds;
   }
   stats.complete = search.frontier_size() == 0;
   stats.nodes = {nodes};
-  stats.busy_seconds = {std::chrono::duration<double>(Clock::now() - t0).count()};
+  stats.busy_seconds = {since(t0)};
+  stats.idle_seconds = {0.0};
+  stats.messages_sent = stats.bytes_sent = stats.routed_batches = {0};
   return {search.findings()};
 }
 
-// Ranks with an empty frontier each receive half the frontier of one of the busiest ranks.
-// Every rank computes the same pairing from the same reports.
-std::vector<std::pair<int, int>> plan_transfers(const std::vector<RoundReport>& reports) {
-  std::vector<int> receivers, donors;
-  for (int r = 0; r < static_cast<int>(reports.size()); ++r) {
-    if (reports[r].frontier == 0) receivers.push_back(r);
-    if (reports[r].frontier >= 2) donors.push_back(r);
+// The per-rank state machine of the distributed search.
+class Engine {
+ public:
+  Engine(Communicator& comm, LocalSearch& search, const FrontierOptions& options)
+      : comm_(comm),
+        world_(comm.impl()->world),
+        search_(search),
+        options_(options),
+        mailbox_(static_cast<MPI_Comm>(world_)),
+        ranks_(comm.size()),
+        me_(comm.rank()),
+        last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
+        last_wave_(ranks_) {}
+
+  void run() {
+    guarded([&] {
+      search_.partition(me_, ranks_);
+      if (me_ == 0) search_.start();
+    });
+    for (;;) {
+      bool worked = receive_all();
+      if (expanding()) worked = expand() || worked;
+      flush_outboxes();
+      share_bounds();
+      ask_for_work();
+      if (advance_wave()) break;
+      if (!worked && idle()) {
+        const auto t0 = Clock::now();
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+        idle_seconds_ += since(t0);
+      }
+    }
   }
-  std::stable_sort(donors.begin(), donors.end(),
-                   [&](int a, int b) { return reports[a].frontier > reports[b].frontier; });
-  std::vector<std::pair<int, int>> pairs;  // (donor, receiver)
-  for (std::size_t i = 0; i < std::min(receivers.size(), donors.size()); ++i)
-    pairs.emplace_back(donors[i], receivers[i]);
-  return pairs;
-}
+
+  void finish(FrontierStats& stats) {
+    if (failed_seen_) {
+      // Every rank throws the lowest failing rank's error, so none waits for the others.
+      comm_.agree([&] {
+        if (failure_) std::rethrow_exception(failure_);
+      });
+      throw InternalError("frontier search: a rank failed without an error");  // unreachable
+    }
+    stats.complete = !stop_budget_ && !stop_method_;
+    stats.stopped_by_budget = stop_budget_;
+    stats.stopped_by_method = stop_method_;
+    stats.waves = waves_;
+    boost::mpi::all_gather(world_, nodes_, stats.nodes);
+    boost::mpi::all_gather(world_, busy_seconds_, stats.busy_seconds);
+    boost::mpi::all_gather(world_, idle_seconds_, stats.idle_seconds);
+    boost::mpi::all_gather(world_, mailbox_.messages_sent(), stats.messages_sent);
+    boost::mpi::all_gather(world_, mailbox_.bytes_sent(), stats.bytes_sent);
+    boost::mpi::all_gather(world_, routed_batches_, stats.routed_batches);
+    std::vector<std::uint64_t> steals;
+    boost::mpi::all_gather(world_, steals_, steals);
+    stats.steals = std::accumulate(steals.begin(), steals.end(), std::uint64_t{0});
+  }
+
+  std::string findings() const { return search_.findings(); }
+
+ private:
+  // Runs a call into the method; an exception makes this rank a failed one (it stops working but
+  // keeps exchanging messages until every rank has seen the failure in a wave).
+  template <class F>
+  void guarded(F&& f) {
+    if (failure_) return;
+    try {
+      f();
+    } catch (...) {
+      failure_ = std::current_exception();
+    }
+  }
+
+  bool expanding() const {
+    return !failure_ && !stopping_ && !search_.wants_stop() && search_.frontier_size() > 0;
+  }
+  bool idle() const { return !expanding(); }
+
+  void send(int dest, int tag, std::string bytes) {
+    mailbox_.send(dest, tag, std::move(bytes));
+    ++sent_;
+  }
+
+  bool receive_all() {
+    bool any = false;
+    Mailbox::Message m;
+    while (mailbox_.poll(m, kNodes, kSummary)) {
+      ++received_;
+      any = true;
+      switch (m.tag) {
+        case kNodes:
+          guarded([&] { search_.take(m.bytes); });
+          break;
+        case kStealReply:
+          steal_pending_ = false;
+          if (!m.bytes.empty()) guarded([&] { search_.take(m.bytes); });
+          break;
+        case kStealAsk: {
+          std::string nodes;
+          const std::uint64_t have = failure_ ? 0 : search_.frontier_size();
+          if (!stopping_ && have >= 2) {
+            guarded([&] { nodes = search_.give(have / 2); });
+            if (!nodes.empty()) ++steals_;
+          }
+          send(m.source, kStealReply, std::move(nodes));
+          break;
+        }
+        case kThreshold: {
+          double t = 0;
+          if (m.bytes.size() == sizeof t) std::memcpy(&t, m.bytes.data(), sizeof t);
+          guarded([&] {
+            if (t < search_.threshold()) search_.tighten(t);
+          });
+          break;
+        }
+        case kSummary:
+          guarded([&] { search_.learn(m.source, m.bytes); });
+          break;
+      }
+    }
+    return any;
+  }
+
+  // One step, sized so that a step takes about a slice: the rank stays responsive to messages.
+  bool expand() {
+    const auto t0 = Clock::now();
+    std::uint64_t n = 0;
+    guarded([&] { n = search_.step(budget_); });
+    const double dt = since(t0);
+    busy_seconds_ += dt;
+    nodes_ += n;
+    const std::uint64_t cap = std::max<std::uint64_t>(1, options_.step_budget);
+    if (options_.slice_seconds == 0) {  // no slice: fixed steps of step_budget, a poll after each
+      budget_ = cap;
+      return n > 0;
+    }
+    if (dt < 0.25 * options_.slice_seconds && budget_ < cap && n == budget_)
+      budget_ = std::min(cap, budget_ * 2);
+    else if (dt > options_.slice_seconds && budget_ > 1)
+      budget_ /= 2;
+    return n > 0;
+  }
+
+  // Routed nodes go out in batches: when a batch is large, has waited long enough, or this rank
+  // has nothing else to do (an idle rank must not sit on work).
+  void flush_outboxes() {
+    if (failure_) return;
+    const bool now_idle = idle();
+    for (int r = 0; r < ranks_; ++r) {
+      if (r == me_) continue;
+      std::size_t bytes = 0;
+      guarded([&] { bytes = search_.outbox_bytes(r); });
+      if (bytes == 0) continue;
+      auto& last = last_flush_[static_cast<std::size_t>(r)];
+      if (!now_idle && bytes < kBatchBytes && since(last) < kBatchSeconds) continue;
+      std::string batch;
+      guarded([&] { batch = search_.drain_outbox(r); });
+      last = Clock::now();
+      if (batch.empty()) continue;
+      send(r, kNodes, std::move(batch));
+      ++routed_batches_;
+    }
+  }
+
+  bool outboxes_empty() {
+    for (int r = 0; r < ranks_; ++r) {
+      if (r == me_) continue;
+      std::size_t bytes = 0;
+      guarded([&] { bytes = search_.outbox_bytes(r); });
+      if (bytes > 0 && !failure_) return false;
+    }
+    return true;
+  }
+
+  void share_bounds() {
+    if (failure_) return;
+    double t = kNone;
+    guarded([&] { t = search_.threshold(); });
+    // A better threshold goes out at once, but at most every kThresholdSeconds: a top-k search
+    // improves its k-th best score at nearly every node.
+    if (t < shared_threshold_ && since(last_threshold_time_) >= kThresholdSeconds) {
+      shared_threshold_ = t;
+      last_threshold_time_ = Clock::now();
+      std::string bytes(sizeof t, '\0');
+      std::memcpy(bytes.data(), &t, sizeof t);
+      for (int r = 0; r < ranks_; ++r)
+        if (r != me_) send(r, kThreshold, bytes);
+    }
+    if (since(last_summary_time_) < kSummarySeconds) return;
+    last_summary_time_ = Clock::now();
+    std::string s;
+    guarded([&] { s = search_.summary(); });
+    if (s.empty() || s == last_summary_) return;
+    last_summary_ = s;
+    for (int r = 0; r < ranks_; ++r)
+      if (r != me_) send(r, kSummary, s);
+  }
+
+  // An idle rank asks the rank that reported the largest frontier in the last wave.
+  void ask_for_work() {
+    if (steal_pending_ || failure_ || stopping_ || !idle()) return;
+    int victim = -1;
+    double most = 1;
+    for (int k = 1; k < ranks_; ++k) {  // start after this rank so askers spread over victims
+      const int r = (me_ + k) % ranks_;
+      const double f = last_wave_[static_cast<std::size_t>(r)].frontier;
+      if (f > most) most = f, victim = r;
+    }
+    if (victim < 0) return;
+    last_wave_[static_cast<std::size_t>(victim)].frontier = 0;  // ask once per wave
+    send(victim, kStealAsk, {});
+    steal_pending_ = true;
+  }
+
+  // Posts a wave when none is in flight, completes it when every rank has joined; true when the
+  // search is over.
+  bool advance_wave() {
+    if (!wave_posted_) {
+      if (!idle() && since(last_wave_time_) < kWaveSeconds) return false;
+      const bool quiet = idle() && !steal_pending_ && outboxes_empty();
+      mine_.idle = quiet ? 1 : 0;
+      mine_.sent = static_cast<double>(sent_);
+      mine_.received = static_cast<double>(received_);
+      mine_.nodes = static_cast<double>(nodes_);
+      mine_.frontier = failure_ ? 0 : static_cast<double>(search_.frontier_size());
+      mine_.failed = failure_ ? 1 : 0;
+      bool stop = false;
+      guarded([&] { stop = search_.wants_stop(); });
+      mine_.stop = stop ? 1 : 0;
+      wave_.assign(static_cast<std::size_t>(ranks_), WaveEntry{});
+      MPI_Iallgather(&mine_, 8, MPI_DOUBLE, wave_.data(), 8, MPI_DOUBLE,
+                     static_cast<MPI_Comm>(world_), &wave_request_);
+      wave_posted_ = true;
+      last_wave_time_ = Clock::now();
+      return false;
+    }
+    int done = 0;
+    MPI_Test(&wave_request_, &done, MPI_STATUS_IGNORE);
+    if (!done) return false;
+    wave_posted_ = false;
+    ++waves_;
+    last_wave_ = wave_;
+    bool all_idle = true;
+    double sent = 0, received = 0, nodes = 0;
+    for (const auto& e : wave_) {
+      all_idle = all_idle && e.idle != 0;
+      sent += e.sent;
+      received += e.received;
+      nodes += e.nodes;
+      if (e.failed != 0) failed_seen_ = stopping_ = true;
+      if (e.stop != 0) stop_method_ = stopping_ = true;
+    }
+    if (options_.max_nodes > 0 && nodes >= static_cast<double>(options_.max_nodes) && !stopping_)
+      stop_budget_ = stopping_ = true;
+    // Four counters: two consecutive all-idle waves with the same totals, equal in and out.
+    const bool over = all_idle && sent == received && previous_all_idle_ &&
+                      previous_sent_ == sent && previous_received_ == received;
+    previous_all_idle_ = all_idle;
+    previous_sent_ = sent;
+    previous_received_ = received;
+    return over;
+  }
+
+  static constexpr double kNone = std::numeric_limits<double>::infinity();
+  static constexpr std::size_t kBatchBytes = 1 << 16;
+  static constexpr double kBatchSeconds = 0.002, kSummarySeconds = 0.002, kWaveSeconds = 0.005,
+                          kThresholdSeconds = 0.0005;
+
+  Communicator& comm_;
+  boost::mpi::communicator& world_;
+  LocalSearch& search_;
+  FrontierOptions options_;
+  Mailbox mailbox_;
+  int ranks_, me_;
+  std::exception_ptr failure_;
+  bool failed_seen_ = false, stopping_ = false, stop_budget_ = false, stop_method_ = false;
+  std::uint64_t budget_ = 1, nodes_ = 0, sent_ = 0, received_ = 0, steals_ = 0, waves_ = 0,
+                routed_batches_ = 0;
+  double busy_seconds_ = 0, idle_seconds_ = 0, shared_threshold_ = kNone;
+  bool steal_pending_ = false;
+  std::vector<Clock::time_point> last_flush_;
+  Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};
+  std::string last_summary_;
+  WaveEntry mine_;
+  std::vector<WaveEntry> wave_, last_wave_;
+  MPI_Request wave_request_ = MPI_REQUEST_NULL;
+  bool wave_posted_ = false;
+  bool previous_all_idle_ = false;
+  double previous_sent_ = -1, previous_received_ = -1;
+};
 
 }  // namespace
 
@@ -94,106 +370,15 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     if (stats_out) *stats_out = stats;
     return findings;
   }
-
-  auto& world = comm.impl()->world;
-  const auto ranks = static_cast<std::size_t>(comm.size());
-  std::exception_ptr failure;
-  try {
-    if (comm.is_root()) search.start();
-  } catch (...) {
-    failure = std::current_exception();
-  }
-  std::uint64_t my_nodes = 0, all_nodes = 0;
-  double busy = 0;
-  double slice = options.slice_seconds;
-  for (;;) {
-    RoundReport mine;
-    if (!failure) {
-      try {
-        const std::uint64_t n = expand_slice(search, options, slice, busy);
-        my_nodes += n;
-        mine.nodes = static_cast<double>(n);
-        mine.frontier = static_cast<double>(search.frontier_size());
-        mine.threshold = search.threshold();
-        mine.wants_stop = search.wants_stop() ? 1 : 0;
-      } catch (...) {
-        failure = std::current_exception();
-      }
-    }
-    mine.failed = failure ? 1 : 0;
-    std::vector<double> packed{mine.frontier, mine.nodes, mine.threshold, mine.failed,
-                               mine.wants_stop};
-    std::vector<std::vector<double>> gathered;
-    boost::mpi::all_gather(world, packed, gathered);
-    std::vector<RoundReport> reports(ranks);
-    bool any_failed = false, any_stop = false;
-    double total_frontier = 0, best = mine.threshold;
-    for (std::size_t r = 0; r < ranks; ++r) {
-      const auto& g = gathered[r];
-      reports[r] = RoundReport{g[0], g[1], g[2], g[3], g[4]};
-      any_failed = any_failed || g[3] != 0;
-      any_stop = any_stop || g[4] != 0;
-      total_frontier += g[0];
-      all_nodes += static_cast<std::uint64_t>(g[1]);
-      best = std::min(best, g[2]);
-    }
-    ++stats.rounds;
-    if (any_failed) {
-      // Every rank throws the lowest failing rank's error, so none waits for the others.
-      comm.agree([&] {
-        if (failure) std::rethrow_exception(failure);
-      });
-      throw InternalError("frontier search: a rank failed without an error");  // unreachable
-    }
-    if (total_frontier == 0) {
-      stats.complete = true;
-      break;
-    }
-    if (any_stop) {
-      stats.stopped_by_method = true;
-      break;
-    }
-    if (options.max_nodes > 0 && all_nodes >= options.max_nodes) {
-      stats.stopped_by_budget = true;
-      break;
-    }
-    if (best < mine.threshold) search.tighten(best);
-    const auto pairs = plan_transfers(reports);
-    for (const auto& [donor, receiver] : pairs) {
-      // A failing give/take still completes the exchange; the next round reports the failure.
-      if (comm.rank() == donor) {
-        std::string nodes;
-        try {
-          nodes = search.give(static_cast<std::uint64_t>(reports[donor].frontier) / 2);
-        } catch (...) {
-          failure = std::current_exception();
-        }
-        world.send(receiver, kNodesTag, nodes);
-      } else if (comm.rank() == receiver) {
-        std::string nodes;
-        world.recv(donor, kNodesTag, nodes);
-        try {
-          search.take(nodes);
-        } catch (...) {
-          failure = std::current_exception();
-        }
-      }
-    }
-    stats.transfers += pairs.size();
-    // Longer slices while everyone is busy (fewer rounds), the base slice once someone starves.
-    const bool someone_idle =
-        std::any_of(reports.begin(), reports.end(), [](const auto& r) { return r.frontier == 0; });
-    slice = someone_idle ? options.slice_seconds : std::min(slice * 2, 16 * options.slice_seconds);
-  }
-
-  std::vector<std::uint64_t> nodes;
-  boost::mpi::all_gather(world, my_nodes, nodes);
-  std::vector<double> busy_all;
-  boost::mpi::all_gather(world, busy, busy_all);
-  stats.nodes = nodes;
-  stats.busy_seconds = busy_all;
+  if (!(options.slice_seconds >= 0))
+    throw InternalError("frontier search: slice_seconds must not be negative");
   std::vector<std::string> findings;
-  boost::mpi::all_gather(world, search.findings(), findings);
+  {
+    Engine engine(comm, search, options);
+    engine.run();
+    engine.finish(stats);
+    boost::mpi::all_gather(comm.impl()->world, engine.findings(), findings);
+  }
   if (stats_out) *stats_out = stats;
   return findings;
 }

@@ -1,10 +1,19 @@
 #pragma once
 // Distributed branch-and-bound. A method writes its search serially as a LocalSearch (a frontier of
-// nodes it can expand, give away and take in); frontier_search runs one per rank in rounds:
-// every rank expands nodes for a short time slice, then all ranks share the best pruning threshold
-// found anywhere, ranks whose frontier ran dry receive half of the frontier of the busiest ranks,
-// and the search ends when every frontier is empty (or a node budget / a method's stop request is
-// reached). The rounds are collective, so termination needs no detection protocol and cannot hang.
+// nodes it can expand, give away and take in); frontier_search runs one per rank, asynchronously:
+// each rank expands its own frontier and, between short steps, polls for messages. Nothing waits
+// for a collective round, so
+//   - a better pruning threshold (or a method's richer bound summary) is sent to every rank as
+//     soon as it is found;
+//   - a method may partition its space by owner (e.g. a hash of a node's canonical key, so that
+//     duplicates and symmetric nodes meet on one rank, as in hash-distributed A*): nodes it creates
+//     for another rank wait in an outbox and are sent in batches;
+//   - a rank whose frontier runs dry asks the rank with the largest frontier for work (stealing);
+//   - termination is detected by waves of a non-blocking all-gather of (idle, messages sent,
+//     messages received): the search ends after two consecutive waves in which every rank was idle
+//     and the totals did not change (Mattern's four-counter method), so no message is in flight.
+// Failures and stop requests travel in the same waves; a failing rank keeps taking part until
+// every rank has seen it, then all throw the lowest failing rank's error, so nothing hangs.
 //
 // Identical answers at any rank count are the method's part: prune only nodes that cannot beat or
 // tie the threshold, and break ties between solutions by a total order (e.g. objective, then a
@@ -20,20 +29,43 @@ namespace adm::dist {
 class LocalSearch {
  public:
   virtual ~LocalSearch() = default;
+  // Called on every rank before start(): this rank's place. A method that routes nodes to owner
+  // ranks (see outbox_bytes) remembers it; the default keeps every node local.
+  virtual void partition(int rank, int ranks) {
+    (void)rank;
+    (void)ranks;
+  }
   // Called on rank 0 only, once: put the root node(s) into the local frontier.
   virtual void start() = 0;
   // Expand up to `budget` nodes of the local frontier; returns how many were expanded.
   virtual std::uint64_t step(std::uint64_t budget) = 0;
   // Nodes waiting in the local frontier.
   virtual std::uint64_t frontier_size() const = 0;
-  // Remove up to `count` nodes from the local frontier (preferably large subtrees, i.e. shallow
-  // nodes) and serialise them; take() on another rank must accept the text.
+  // Remove up to `count` nodes from the local frontier and serialise them for a rank that ran dry
+  // (a method should give a fair share of its good nodes, and large subtrees); take() on another
+  // rank must accept the text, and also every outbox's contents.
   virtual std::string give(std::uint64_t count) = 0;
   virtual void take(const std::string& nodes) = 0;
+  // Routing: bytes waiting for `rank`, and those bytes (the outbox is emptied).
+  virtual std::size_t outbox_bytes(int rank) const {
+    (void)rank;
+    return 0;
+  }
+  virtual std::string drain_outbox(int rank) {
+    (void)rank;
+    return {};
+  }
   // Pruning threshold known here (lower is better: a best objective, or minus the k-th best score
   // of a maximisation) and one learned from the other ranks, never worse than the local one.
   virtual double threshold() const = 0;
   virtual void tighten(double threshold) = 0;
+  // Optional richer bound sharing: a summary of what this rank found (e.g. its best scores), sent
+  // to every rank when it changes (rate-limited); learn() receives another rank's latest summary.
+  virtual std::string summary() const { return {}; }
+  virtual void learn(int rank, const std::string& summary) {
+    (void)rank;
+    (void)summary;
+  }
   // True when the method wants the whole search to stop (memory cap, own node limit).
   virtual bool wants_stop() const { return false; }
   // This rank's findings, serialised; merged by the method after the search.
@@ -41,19 +73,28 @@ class LocalSearch {
 };
 
 struct FrontierOptions {
-  double slice_seconds = 0.01;      // expansion time between two collective rounds
-  std::uint64_t step_budget = 256;  // nodes per step() call inside a slice
-  std::uint64_t max_nodes = 0;      // stop after this many nodes over all ranks (0 = no limit)
+  // Several ranks: the longest expansion between two polls for messages (bounds, work requests,
+  // termination waves). Steps are sized adaptively to stay under it.
+  double slice_seconds = 0.0005;
+  std::uint64_t step_budget = 256;  // one rank: nodes per step() call; several: the largest step
+  std::uint64_t max_nodes = 0;      // stop after about this many nodes over all ranks (0 = none;
+                                    // exact on one rank, checked at every wave on several)
 };
 
+// What the search did. Everything except `complete` and the stop flags depends on scheduling
+// (which rank expanded what), so results files keep these under /timing.
 struct FrontierStats {
-  bool complete = false;           // every frontier emptied: the answer is certified
-  bool stopped_by_budget = false;  // max_nodes reached
-  bool stopped_by_method = false;  // a rank's wants_stop()
-  std::uint64_t rounds = 0;
-  std::uint64_t transfers = 0;       // frontier hand-overs between ranks
-  std::vector<std::uint64_t> nodes;  // nodes expanded by each rank
-  std::vector<double> busy_seconds;  // time each rank spent expanding
+  bool complete = false;                      // every frontier emptied: the answer is certified
+  bool stopped_by_budget = false;             // max_nodes reached
+  bool stopped_by_method = false;             // a rank's wants_stop()
+  std::uint64_t waves = 0;                    // termination waves completed (several ranks)
+  std::uint64_t steals = 0;                   // work requests answered with nodes, over all ranks
+  std::vector<std::uint64_t> nodes;           // nodes expanded by each rank
+  std::vector<double> busy_seconds;           // time each rank spent expanding
+  std::vector<double> idle_seconds;           // time each rank had nothing to expand
+  std::vector<std::uint64_t> messages_sent;   // point-to-point messages sent by each rank
+  std::vector<std::uint64_t> bytes_sent;      // their payload bytes
+  std::vector<std::uint64_t> routed_batches;  // outbox batches (routed nodes) sent by each rank
   std::uint64_t total_nodes() const;
 };
 

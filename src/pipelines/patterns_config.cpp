@@ -35,8 +35,9 @@ void describe(config::Fields& f, PatternsSection& s) {
           "stops (0 = no limit). A stopped mine is not certified (/patterns/mine/complete = 0); "
           "the delta-fair learner's mines always run to the end.");
   f.real("slice_seconds", s.slice_seconds,
-         "Seconds each rank expands nodes between two rounds of threshold and work sharing.",
-         {0.0, 60.0, true, false});
+         "Distributed mine: longest expansion between two polls for bounds, work and "
+         "termination messages.",
+         {0.0, 1.0, true, false});
   f.boolean("reference_swapped_prior", s.reference_swapped_prior,
             "Mine the model with P(d) and P(d-bar) swapped, as the authors' loader does (for "
             "reproducing the paper's Section 3 figures); learning is unaffected.");

@@ -25,8 +25,8 @@ struct PatternsSection {
   double delta = 0.1;                   // discrimination threshold
   std::string mode = "top_divergence";  // all | top_discrimination | top_divergence
   std::uint64_t k = 10;
-  std::uint64_t max_nodes = 0;  // node budget of the mine over all ranks (0 = run to the end)
-  double slice_seconds = 0.01;  // expansion time between two collective rounds of the mine
+  std::uint64_t max_nodes = 0;    // node budget of the mine over all ranks (0 = run to the end)
+  double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
   bool reference_swapped_prior = false;  // mine the model with P(D) swapped, as the authors' code
   PatternsFairSection fair;
   std::uint64_t cv_folds = 0;  // 0 = no cross-validated accuracy (Table 4 uses 10)

@@ -13,6 +13,7 @@
 #include "methods/patterns/cross_validation.hpp"
 #include "methods/patterns/fair_learner.hpp"
 #include "methods/patterns/miner.hpp"
+#include "pipelines/frontier_stats.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -79,14 +80,15 @@ void write_patterns(ResultSet& results, const std::string& group, const pt::Mine
   results.add(group + "/p_xy", pxy, "Probability of the pattern, P(xy).", "1");
   results.add(group + "/p_d_xy", pdxy, "P(d | xy).", "1");
   results.add(group + "/p_d_y", pdy, "P(d | y).", "1");
-  results.add(group + "/nodes_visited",
-              std::vector<std::int64_t>{static_cast<std::int64_t>(r.visited)},
-              "Search nodes (patterns, x possibly empty) scored.", "1");
   results.add(group + "/total_nodes", std::vector<double>{r.total_nodes},
               "Nodes of the whole search tree (every x, y; x possibly empty).", "1");
   results.add(group + "/total_patterns", std::vector<double>{r.total_patterns},
               "Candidate patterns (non-empty x): the paper's '# Pat.'.", "1");
-  results.add(group + "/proportion", std::vector<double>{r.visited / r.total_nodes},
+  // How many nodes the bounds let through depends on how fast the ranks shared their cuts.
+  results.add("/timing" + group + "/nodes_visited",
+              std::vector<std::int64_t>{static_cast<std::int64_t>(r.visited)},
+              "Search nodes (patterns, x possibly empty) scored.", "1");
+  results.add("/timing" + group + "/proportion", std::vector<double>{r.visited / r.total_nodes},
               "nodes_visited / total_nodes: share of the search space explored.", "1");
 }
 
@@ -144,10 +146,7 @@ void run_patterns(StageContext& context, Timings& timings) {
             "1 when the search ran to the end (the answer is certified), 0 when the node budget "
             "(patterns.max_nodes) stopped it: the patterns and count found so far.",
             "1");
-    res.add("/patterns/mine/frontier_nodes",
-            std::vector<std::int64_t>{static_cast<std::int64_t>(stats.total_nodes())},
-            "Frontier nodes expanded or pruned over all ranks (what max_nodes limits).", "1");
-    res.add("/patterns/mine/seconds", std::vector<double>{secs}, "Wall time of the search.", "s");
+    write_frontier_stats(res, "patterns/mine", stats, secs);
     out << "patterns: " << cfg.mode << " k=" << cfg.k << " delta=" << cfg.delta << ": "
         << r.patterns.size() << " patterns";
     if (options.mode == pt::MineMode::All) out << ", " << r.qualifying << " with |Delta| > delta";

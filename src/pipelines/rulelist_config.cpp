@@ -82,8 +82,9 @@ void describe(config::Fields& f, RulelistSection& s) {
   f.real("max_memory_mb", s.max_memory_mb,
          "Stop when a rank's search structures exceed this many MiB (0 = no limit).", {0, 1e9});
   f.real("slice_seconds", s.slice_seconds,
-         "Distributed search: expansion time between two exchanges of bounds and work.",
-         {1e-4, 60});
+         "Distributed search: longest expansion between two polls for bounds, work and "
+         "termination messages.",
+         {1e-5, 1});
   std::vector<std::string> metrics = {"none"};
   metrics.insert(metrics.end(), kMetricNames.begin(), kMetricNames.end());
   f.text("metric", s.metric, "Fairness constraint of the main search (none = unconstrained).",

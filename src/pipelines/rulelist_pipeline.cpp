@@ -12,6 +12,7 @@
 #include "methods/rulelist/mining.hpp"
 #include "methods/rulelist/pareto.hpp"
 #include "methods/rulelist/search.hpp"
+#include "pipelines/frontier_stats.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -19,10 +20,6 @@ namespace {
 namespace rl = methods::rulelist;
 
 const char* kMetricNames[] = {"sp", "pp", "pe", "eopp", "eodds", "cuae"};
-
-std::vector<std::int64_t> as_int64(const std::vector<std::uint64_t>& v) {
-  return {v.begin(), v.end()};
-}
 
 std::string fixed(double v, int digits = 4) {
   char buf[40];
@@ -38,30 +35,27 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
   const bool certified = fs.complete && !fs.stopped_by_budget && !fs.stopped_by_method;
   out.add(g + "/search/certified", std::vector<std::int64_t>{certified ? 1 : 0},
           "1 when every frontier emptied: the rule list is optimal under the constraint.", "");
-  out.add(g + "/search/seconds", std::vector<double>{seconds}, "Wall time of the search.", "s");
-  out.add(g + "/search/nodes_per_rank", as_int64(fs.nodes),
-          "Prefixes taken from the queue by each rank.", "prefixes");
-  out.add(g + "/search/busy_seconds_per_rank", fs.busy_seconds,
-          "Time each rank spent expanding prefixes.", "s");
-  out.add(g + "/search/rounds", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.rounds)},
-          "Collective rounds of the distributed search.", "");
-  out.add(g + "/search/transfers",
-          std::vector<std::int64_t>{static_cast<std::int64_t>(fs.transfers)},
-          "Frontier hand-overs between ranks.", "");
-  std::vector<std::int64_t> expanded, peak_trie;
+  write_frontier_stats(out, "rulelist/search", fs, seconds);
+  // How the work went depends on which rank expanded what: /timing, like the times.
+  const std::string t = "/timing/rulelist/search";
+  std::vector<std::int64_t> expanded, peak_trie, routed;
   std::vector<double> peak_mb;
   for (const auto& s : per_rank) {
     expanded.push_back(static_cast<std::int64_t>(s.expanded));
     peak_trie.push_back(static_cast<std::int64_t>(s.peak_trie_nodes));
+    routed.push_back(static_cast<std::int64_t>(s.routed));
     peak_mb.push_back(s.peak_bytes / 1048576.0);
   }
-  out.add(g + "/search/expanded_per_rank", expanded, "Prefixes expanded by each rank.", "prefixes");
-  out.add(g + "/search/peak_trie_nodes_per_rank", peak_trie, "Largest prefix trie per rank.",
-          "nodes");
-  out.add(g + "/search/peak_memory_per_rank", peak_mb,
+  out.add(t + "/expanded_per_rank", expanded, "Prefixes expanded by each rank.", "prefixes");
+  out.add(t + "/routed_per_rank", routed,
+          "Children each rank sent to the rank owning their rule set.", "prefixes");
+  out.add(t + "/peak_trie_nodes_per_rank", peak_trie, "Largest prefix trie per rank.", "nodes");
+  out.add(t + "/peak_memory_per_rank", peak_mb,
           "Largest size of the search structures (trie, queue, permutation map) per rank.", "MiB");
   const auto& s = merged.stats;
-  out.add(g + "/search/pruned",
+  out.add(t + "/queued", std::vector<std::int64_t>{static_cast<std::int64_t>(s.queued)},
+          "Prefixes put into a queue, all ranks.", "prefixes");
+  out.add(t + "/pruned",
           std::vector<std::int64_t>{static_cast<std::int64_t>(s.pruned_support),
                                     static_cast<std::int64_t>(s.pruned_accurate_support),
                                     static_cast<std::int64_t>(s.pruned_hierarchical),

@@ -29,7 +29,7 @@ int main() {
         o.fairness = fair;
         RulelistSearch search(set, o);
         dist::FrontierOptions fo;
-        // One step of 4 prefixes per round: many rounds and hand-overs even on this small tree,
+        // Steps of 4 prefixes with a poll after each: many messages even on this small tree,
         // however fast the machine.
         fo.slice_seconds = 0;
         fo.step_budget = 4;
@@ -44,8 +44,8 @@ int main() {
                     static_cast<unsigned long long>(seed), fair.active ? int(fair.metric) : -1,
                     to_string(strategy), got.c_str(), merged.best.objective, want.c_str(),
                     brute.objective);
-        std::fprintf(stderr, "ranks %d transfers %llu\n", comm.size(),
-                     static_cast<unsigned long long>(stats.transfers));
+        std::fprintf(stderr, "ranks %d moved %llu\n", comm.size(),
+                     static_cast<unsigned long long>(stats.steals + merged.stats.routed));
       }
   }
   if (comm.is_root() && mismatches) std::printf("%d mismatches\n", mismatches);

@@ -1,6 +1,7 @@
 #include "methods/patterns/miner.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <sstream>
 
@@ -120,7 +121,70 @@ void PatternSearch::visit(const PatternKey& key, const PatternProducts& prod) {
     if (score < worst.score || (score == worst.score && !(key < worst.key))) return;
   }
   best_.insert(FoundPattern{key, score, s});
+  ++inserted_;
   if (best_.size() > options_.k) best_.erase(std::prev(best_.end()));
+}
+
+PatternSearch::Points PatternSearch::local_points() const {
+  // Rebuilt only after the best set changed by a 32nd: a walk of the set costs O(k).
+  const std::size_t m = best_.size();
+  if (!local_points_.empty() && (inserted_ - inserted_at_summary_) * 32 < m) return local_points_;
+  inserted_at_summary_ = inserted_;
+  local_points_.clear();
+  std::size_t i = 0, j = 1;
+  for (auto it = best_.begin(); it != best_.end(); ++it, ++i) {
+    if (i + 1 < (j * m + 63) / 64) continue;
+    local_points_.emplace_back(static_cast<double>(i + 1), it->score);
+    ++j;
+  }
+  return local_points_;
+}
+
+std::string PatternSearch::summary() const {
+  if (options_.mode == MineMode::All || options_.k == 0 || best_.empty()) return {};
+  std::vector<double> flat;
+  for (const auto& [count, score] : local_points()) flat.insert(flat.end(), {count, score});
+  std::string out(flat.size() * sizeof(double), '\0');
+  std::memcpy(out.data(), flat.data(), out.size());
+  return out;
+}
+
+void PatternSearch::learn(int rank, const std::string& summary) {
+  if (options_.mode == MineMode::All || options_.k == 0 || rank < 0) return;
+  if (remote_points_.size() <= static_cast<std::size_t>(rank))
+    remote_points_.resize(static_cast<std::size_t>(rank) + 1);
+  std::vector<double> flat(summary.size() / sizeof(double));
+  std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(double));
+  Points points;
+  for (std::size_t i = 0; i + 1 < flat.size(); i += 2) points.emplace_back(flat[i], flat[i + 1]);
+  remote_points_[static_cast<std::size_t>(rank)] = std::move(points);
+  update_remote_cut();
+}
+
+// Patterns found on different ranks are different nodes of the tree, so their counts add up: the
+// cut is the largest score s with sum over ranks of (patterns scoring >= s) >= k. Stale summaries
+// only undercount, which keeps the cut safe.
+void PatternSearch::update_remote_cut() {
+  std::vector<const Points*> all;
+  const Points local = local_points();
+  all.push_back(&local);
+  for (const auto& p : remote_points_) all.push_back(&p);
+  const auto count_at_least = [](const Points& p, double s) {
+    double c = 0;  // points: counts ascending, scores descending
+    for (const auto& [count, score] : p) {
+      if (score < s) break;
+      c = count;
+    }
+    return c;
+  };
+  for (const Points* p : all)
+    for (const auto& point : *p) {
+      const double s = point.second;
+      if (s <= remote_cut_) continue;
+      double total = 0;
+      for (const Points* q : all) total += count_at_least(*q, s);
+      if (total >= static_cast<double>(options_.k)) remote_cut_ = s;
+    }
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {

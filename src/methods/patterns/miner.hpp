@@ -36,7 +36,7 @@ struct MineOptions {
   // limit. A stopped search is not certified (MineResult::complete false) and, at several ranks,
   // may differ between rank counts: which nodes fit in the budget depends on the work sharing.
   std::uint64_t max_nodes = 0;
-  double slice_seconds = 0.01;  // expansion time between two collective rounds (several ranks)
+  double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
 };
 
 struct FoundPattern {
@@ -78,6 +78,11 @@ class PatternSearch : public dist::LocalSearch {
   void take(const std::string& nodes) override;
   double threshold() const override { return -cut(); }
   void tighten(double threshold) override;
+  // Top-k modes on several ranks: every rank's k-th best score alone is a weak cut, so ranks share
+  // summaries of their best scores ("at least c patterns score >= s", 64 points) and each cuts at
+  // the largest s that the patterns found by all ranks together reach k times.
+  std::string summary() const override;
+  void learn(int rank, const std::string& summary) override;
   std::string findings() const override;
 
   // Merge every rank's findings() into the answer (same on every rank).
@@ -103,6 +108,14 @@ class PatternSearch : public dist::LocalSearch {
   std::set<FoundPattern, BetterPattern> best_;
   std::uint64_t qualifying_ = 0, visited_ = 0, expanded_ = 0;
   double remote_cut_ = -1;
+  // (count, score) points: at least `count` patterns found have score >= `score`.
+  using Points = std::vector<std::pair<double, double>>;
+  Points local_points() const;
+  void update_remote_cut();
+  mutable Points local_points_;
+  mutable std::uint64_t inserted_at_summary_ = 0;
+  std::uint64_t inserted_ = 0;         // patterns put into best_
+  std::vector<Points> remote_points_;  // latest summary of every rank
 };
 
 // The whole search on one process (no communicator).

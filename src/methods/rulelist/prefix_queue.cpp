@@ -54,6 +54,23 @@ QueueEntry PrefixQueue::pop() {
   return e;
 }
 
+std::vector<QueueEntry> PrefixQueue::take_share(std::size_t count) {
+  std::sort(heap_.begin(), heap_.end(), [](const QueueEntry& a, const QueueEntry& b) {
+    return later(b, a);  // best first
+  });
+  std::vector<QueueEntry> given;
+  std::size_t w = 0;
+  for (std::size_t i = 0; i < heap_.size(); ++i) {
+    if (i % 2 == 1 && given.size() < count)
+      given.push_back(heap_[i]);
+    else
+      heap_[w++] = heap_[i];
+  }
+  heap_.resize(w);
+  restore_heap();
+  return given;
+}
+
 void PrefixQueue::restore_heap() { std::make_heap(heap_.begin(), heap_.end(), later); }
 
 }  // namespace adm::methods::rulelist

@@ -30,10 +30,9 @@ class PrefixQueue {
   std::size_t size() const { return heap_.size(); }
   std::size_t bytes() const { return heap_.capacity() * sizeof(QueueEntry); }
 
-  // Removes up to `count` of the shallowest entries accepted by `keep` (large subtrees go to other
-  // ranks) and returns their nodes, shallowest first.
-  template <class Pred>
-  std::vector<std::uint32_t> take_shallowest(std::size_t count, Pred keep);
+  // Removes up to `count` entries for another rank: every other entry in priority order (the 2nd,
+  // 4th, ... best), so both ranks go on with an equal share of the most promising prefixes.
+  std::vector<QueueEntry> take_share(std::size_t count);
 
  private:
   void restore_heap();
@@ -43,31 +42,5 @@ class PrefixQueue {
 };
 
 bool later(const QueueEntry& a, const QueueEntry& b);  // heap order: a leaves after b
-
-template <class Pred>
-std::vector<std::uint32_t> PrefixQueue::take_shallowest(std::size_t count, Pred keep) {
-  std::vector<std::size_t> picks;
-  for (std::size_t i = 0; i < heap_.size(); ++i)
-    if (keep(heap_[i].node)) picks.push_back(i);
-  auto shallower = [&](std::size_t a, std::size_t b) {
-    return heap_[a].depth != heap_[b].depth ? heap_[a].depth < heap_[b].depth
-                                            : heap_[a].sequence < heap_[b].sequence;
-  };
-  if (picks.size() > count) {
-    std::nth_element(picks.begin(), picks.begin() + static_cast<std::ptrdiff_t>(count), picks.end(),
-                     shallower);
-    picks.resize(count);
-  }
-  std::sort(picks.begin(), picks.end(), shallower);
-  std::vector<std::uint32_t> nodes;
-  std::vector<char> gone(heap_.size(), 0);
-  for (auto i : picks) nodes.push_back(heap_[i].node), gone[i] = 1;
-  std::size_t w = 0;
-  for (std::size_t i = 0; i < heap_.size(); ++i)
-    if (!gone[i]) heap_[w++] = heap_[i];
-  heap_.resize(w);
-  restore_heap();
-  return nodes;
-}
 
 }  // namespace adm::methods::rulelist

@@ -7,11 +7,19 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "methods/rulelist/prefix_codec.hpp"
 
 namespace adm::methods::rulelist {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
 
 }  // namespace
 
@@ -42,6 +50,31 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
                      set.source);
   if (set.rows >= std::numeric_limits<std::uint32_t>::max())
     throw InputError("rulelist: too many rows for the search (" + std::to_string(set.rows) + ")");
+}
+
+void RulelistSearch::partition(int rank, int ranks) {
+  rank_ = rank;
+  ranks_ = std::max(1, ranks);
+  outbox_.assign(static_cast<std::size_t>(ranks_), {});
+  rule_hash_.resize(set_.rules.size());
+  for (std::size_t r = 0; r < rule_hash_.size(); ++r) rule_hash_[r] = mix(r + 1);
+}
+
+int RulelistSearch::owner(std::uint64_t set_hash) const {
+  return static_cast<int>(mix(set_hash) % static_cast<std::uint64_t>(ranks_));
+}
+
+std::size_t RulelistSearch::outbox_bytes(int rank) const {
+  return rank >= 0 && static_cast<std::size_t>(rank) < outbox_.size()
+             ? outbox_[static_cast<std::size_t>(rank)].size()
+             : 0;
+}
+
+std::string RulelistSearch::drain_outbox(int rank) {
+  std::string out;
+  if (rank >= 0 && static_cast<std::size_t>(rank) < outbox_.size())
+    out.swap(outbox_[static_cast<std::size_t>(rank)]);
+  return out;
 }
 
 void RulelistSearch::start() {
@@ -127,6 +160,9 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   const std::size_t uncaptured = set_.rows - node.captured;
   const std::size_t uncaptured_pos = fast_count_and(uncaptured_, set_.labels);
   const bool leaf_children = options_.max_length != 0 && k + 1 >= options_.max_length;
+  std::uint64_t prefix_hash = 0;
+  if (ranks_ > 1)
+    for (auto r : prefix_) prefix_hash += rule_hash_[r];
   prefix_.push_back(0);
   predictions_.push_back(0);
   for (std::size_t r = 0; r < set_.rules.size(); ++r) {
@@ -170,12 +206,22 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         continue;
       }
     }
+    const std::size_t captured = node.captured + cap;
+    if (ranks_ > 1) {
+      const int to = owner(prefix_hash + rule_hash_[r]);
+      if (to != rank_) {  // its owner applies the permutation map and queues it
+        append_prefix(outbox_[static_cast<std::size_t>(to)], prefix_, predictions_,
+                      static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured),
+                      objective);
+        ++stats_.routed;
+        continue;
+      }
+    }
     if (bounds_.permutation_map && k + 1 > 1 &&
         !permutations_.admit(prefix_, static_cast<std::uint32_t>(ep_child))) {
       ++stats_.pruned_permutation;
       continue;
     }
-    const std::size_t captured = node.captured + cap;
     const auto child =
         trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
                   static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured), true);
@@ -191,56 +237,53 @@ void RulelistSearch::expand(const QueueEntry& entry) {
 void RulelistSearch::tighten(double threshold) { threshold_ = std::min(threshold_, threshold); }
 
 std::string RulelistSearch::give(std::uint64_t count) {
-  const auto nodes = queue_.take_shallowest(count, [](std::uint32_t) { return true; });
-  std::ostringstream out;
-  std::vector<std::uint16_t> rules;
-  std::vector<std::uint8_t> preds;
-  for (auto n : nodes) {
-    trie_.prefix(n, rules, preds);
-    for (std::size_t i = 0; i < rules.size(); ++i) out << (i ? "," : "") << rules[i];
-    out << "\n";
-    trie_.dequeue(n);
+  std::string out;
+  for (const auto& entry : queue_.take_share(count)) {
+    // The objective is not kept in the queue: recount the default rule's errors for this prefix.
+    const TrieNode node = trie_.node(entry.node);
+    load_prefix(entry.node);
+    const std::size_t rest = set_.rows - node.captured;
+    const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
+    const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
+    append_prefix(out, prefix_, predictions_, node.errors, node.captured,
+                  bound(node.errors + e0, node.depth));
+    trie_.dequeue(entry.node);
   }
-  return out.str();
+  return out;
+}
+
+// The trie node for `rule` below `parent` on a received path: shared with earlier received
+// prefixes through that node while it lives (a recycled index fails the parent/rule check).
+std::uint32_t RulelistSearch::path_node(std::uint32_t parent, std::uint16_t rule, bool prediction) {
+  const std::uint64_t key = std::uint64_t{parent} << 16 | rule;
+  const auto it = received_paths_.find(key);
+  if (it != received_paths_.end()) {
+    const TrieNode& n = trie_.node(it->second);
+    if (!(n.flags & PrefixTrie::kFree) && n.parent == parent && n.rule == rule) return it->second;
+  }
+  if (received_paths_.size() > 2 * trie_.live() + 4096) received_paths_.clear();
+  const auto node = trie_.add(parent, rule, prediction, 0, 0, false);
+  received_paths_[key] = node;
+  return node;
 }
 
 void RulelistSearch::take(const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<std::uint16_t> rules;
-    std::istringstream items(line);
-    std::string item;
-    while (std::getline(items, item, ','))
-      rules.push_back(static_cast<std::uint16_t>(std::stoul(item)));
-    // Rebuild the path with its cached counts; only the last node is queued.
-    Bits captured(set_.rows);
-    std::uint32_t node = trie_.root();
-    std::size_t errors = 0, count = 0;
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-      const Bits& rule = set_.rules.at(rules[i]).captures;
-      Bits fresh = rule;
-      fresh.and_not(captured);
-      const std::size_t cap = fresh.count(), pos = count_and(fresh, set_.labels);
-      const bool pred = 2 * pos > cap;
-      errors += pred ? cap - pos : pos;
-      count += cap;
-      captured |= rule;
-      node = trie_.add(node, rules[i], pred, static_cast<std::uint32_t>(errors),
-                       static_cast<std::uint32_t>(count), i + 1 == rules.size());
-    }
-    if (rules.size() > 1 && bounds_.permutation_map &&
-        !permutations_.admit(rules, static_cast<std::uint32_t>(errors))) {
+  std::size_t pos = 0;
+  WirePrefix p;
+  while (read_prefix(text, pos, p)) {
+    const std::size_t k = p.rules.size();
+    if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
+    for (auto r : p.rules)
+      if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
+    if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors)) {
       ++stats_.pruned_permutation;
-      trie_.dequeue(node);
       continue;
     }
-    const std::size_t rest = set_.rows - count;
-    Bits left = ~captured;
-    const std::size_t rest_pos = count_and(left, set_.labels);
-    const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    queue_.push(node, static_cast<std::uint8_t>(rules.size()), bound(errors, rules.size()),
-                bound(errors + e0, rules.size()), static_cast<double>(count) * inv_rows_);
+    std::uint32_t node = trie_.root();
+    for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
+    node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, p.captured, true);
+    queue_.push(node, static_cast<std::uint8_t>(k), bound(p.errors, k), p.objective,
+                static_cast<double>(p.captured) * inv_rows_);
     ++stats_.queued;
   }
   check_limits();
@@ -268,6 +311,7 @@ void SearchStats::add(const SearchStats& o) {
   fairness_checks += o.fairness_checks;
   fairness_rejections += o.fairness_rejections;
   incumbent_updates += o.incumbent_updates;
+  routed += o.routed;
   peak_trie_nodes = std::max(peak_trie_nodes, o.peak_trie_nodes);
   peak_queue = std::max(peak_queue, o.peak_queue);
   peak_bytes = std::max(peak_bytes, o.peak_bytes);

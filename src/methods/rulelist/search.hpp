@@ -9,6 +9,7 @@
 // incumbent kept is the least rule list in that total order whichever rank finds it first.
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "dist/frontier_search.hpp"
@@ -28,6 +29,7 @@ struct SearchStats {
   std::uint64_t pruned_support = 0, pruned_accurate_support = 0, pruned_hierarchical = 0,
                 pruned_lookahead = 0, pruned_equivalent = 0, pruned_permutation = 0;
   std::uint64_t fairness_checks = 0, fairness_rejections = 0, incumbent_updates = 0;
+  std::uint64_t routed = 0;  // children sent to the rank that owns their rule set
   std::uint64_t peak_trie_nodes = 0, peak_queue = 0;
   double peak_bytes = 0.0;  // search structures (trie, queue, permutation map)
   bool stopped_by_memory = false, stopped_by_trie = false;
@@ -56,6 +58,10 @@ class RulelistSearch final : public dist::LocalSearch {
   RulelistSearch(const RuleSet& set, SearchOptions options);
 
   // begin: evaluate the empty rule list and queue it (rank 0 of a distributed search only).
+  // Several ranks: a prefix belongs to the rank given by a hash of its rule *set*, so all
+  // permutations of a set meet in one permutation map (as one shared map does for CORELS' threads)
+  // and the frontiers of all ranks hold an even mix of good and bad prefixes.
+  void partition(int rank, int ranks) override;
   void start() override;
   std::uint64_t step(std::uint64_t budget) override;
   bool done() const { return queue_.empty(); }
@@ -65,6 +71,8 @@ class RulelistSearch final : public dist::LocalSearch {
   std::uint64_t frontier_size() const override { return queue_.size(); }
   std::string give(std::uint64_t count) override;
   void take(const std::string& nodes) override;
+  std::size_t outbox_bytes(int rank) const override;
+  std::string drain_outbox(int rank) override;
   double threshold() const override { return threshold_; }
   void tighten(double threshold) override;
   bool wants_stop() const override { return stop_; }
@@ -78,6 +86,8 @@ class RulelistSearch final : public dist::LocalSearch {
     return objective_value(errors, length, inv_rows_, options_.lambda);
   }
   void check_limits();
+  int owner(std::uint64_t set_hash) const;
+  std::uint32_t path_node(std::uint32_t parent, std::uint16_t rule, bool prediction);
 
   const RuleSet& set_;
   SearchOptions options_;
@@ -92,6 +102,11 @@ class RulelistSearch final : public dist::LocalSearch {
   double threshold_;
   bool stop_ = false;
   SearchStats stats_;
+  int rank_ = 0, ranks_ = 1;
+  std::vector<std::uint64_t> rule_hash_;  // a random key per rule; a set's hash is their sum
+  std::vector<std::string> outbox_;       // prefixes owned by each other rank, wire format
+  // Inner trie nodes of received prefixes, by (parent, rule), so received paths share them.
+  std::unordered_map<std::uint64_t, std::uint32_t> received_paths_;
   // Scratch for the prefix being expanded.
   std::vector<std::uint16_t> prefix_;
   std::vector<std::uint8_t> predictions_;

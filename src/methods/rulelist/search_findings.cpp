@@ -35,6 +35,7 @@ std::vector<std::uint64_t*> counts(SearchStats& s) {
           &s.fairness_checks,
           &s.fairness_rejections,
           &s.incumbent_updates,
+          &s.routed,
           &s.peak_trie_nodes,
           &s.peak_queue};
 }

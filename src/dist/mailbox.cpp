@@ -1,0 +1,52 @@
+#include "dist/mailbox.hpp"
+
+#include <climits>
+
+#include "core/error.hpp"
+
+namespace adm::dist {
+
+Mailbox::~Mailbox() {
+  for (auto& p : pending_) MPI_Wait(&p.request, MPI_STATUS_IGNORE);
+}
+
+void Mailbox::send(int dest, int tag, std::string bytes) {
+  if (bytes.size() > static_cast<std::size_t>(INT_MAX))
+    throw InternalError("mailbox: message of " + std::to_string(bytes.size()) + " bytes");
+  reap();
+  auto& p = pending_.emplace_back(Pending{MPI_REQUEST_NULL, std::move(bytes)});
+  MPI_Isend(p.buffer.data(), static_cast<int>(p.buffer.size()), MPI_CHAR, dest, tag, comm_,
+            &p.request);
+  ++messages_;
+  bytes_ += p.buffer.size();
+}
+
+bool Mailbox::poll(Message& out, int first_tag, int last_tag) {
+  int flag = 0;
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &status);
+  if (!flag) {
+    reap();
+    return false;
+  }
+  if (status.MPI_TAG < first_tag || status.MPI_TAG > last_tag)
+    throw InternalError("mailbox: unexpected message tag " + std::to_string(status.MPI_TAG) +
+                        " from rank " + std::to_string(status.MPI_SOURCE));
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  out.source = status.MPI_SOURCE;
+  out.tag = status.MPI_TAG;
+  out.bytes.assign(static_cast<std::size_t>(count), '\0');
+  MPI_Recv(out.bytes.data(), count, MPI_CHAR, out.source, out.tag, comm_, MPI_STATUS_IGNORE);
+  return true;
+}
+
+void Mailbox::reap() {
+  for (auto it = pending_.begin(); it != pending_.end();) {
+    int done = 0;
+    MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+    it = done ? pending_.erase(it) : std::next(it);
+  }
+}
+
+}  // namespace adm::dist

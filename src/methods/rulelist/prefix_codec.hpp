@@ -1,0 +1,27 @@
+#pragma once
+// The wire format of queued prefixes between ranks (routed to their owner, or given to a rank that
+// ran dry): the rules and predictions of the prefix with the counts its bounds need, so the
+// receiver queues it without touching a bit-vector. Binary, in the host's byte order (the ranks
+// of one job run the same build).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace adm::methods::rulelist {
+
+struct WirePrefix {
+  std::vector<std::uint16_t> rules;
+  std::vector<std::uint8_t> predictions;
+  std::uint32_t errors = 0;    // made by the prefix's rules
+  std::uint32_t captured = 0;  // rows the prefix captures
+  double objective = 0;        // of the prefix followed by its majority default
+};
+
+void append_prefix(std::string& out, const std::vector<std::uint16_t>& rules,
+                   const std::vector<std::uint8_t>& predictions, std::uint32_t errors,
+                   std::uint32_t captured, double objective);
+
+// Reads the next prefix at `pos` (advanced); false at the end. InternalError on a torn record.
+bool read_prefix(const std::string& in, std::size_t& pos, WirePrefix& out);
+
+}  // namespace adm::methods::rulelist
