@@ -165,12 +165,35 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
     total += ws.w[r];
   }
   if (!(total > 0)) throw InputError("cart: weights sum to 0");
+  const bool side = target.has_side();
+  double side_sum = 0;
+  if (side) {
+    const std::size_t n = target.side_levels > 0 ? target.side_codes.size()
+                                                 : target.side_values.size();
+    if (n != x.rows) throw InputError("cart: the side attribute does not match the rows");
+    for (std::size_t r = 0; r < x.rows; ++r) {
+      if (target.side_levels > 0) {
+        if (target.side_codes[r] < 0 ||
+            static_cast<std::size_t>(target.side_codes[r]) >= target.side_levels)
+          throw InputError("cart: side attribute code outside 0.." +
+                           std::to_string(target.side_levels - 1));
+      } else if (!std::isfinite(target.side_values[r])) {
+        throw InputError("cart: non-finite side attribute value");
+      } else {
+        side_sum += ws.w[r] * target.side_values[r];
+      }
+    }
+  }
 
   classes_ = target.classes;
   cols_ = x.cols;
   offset_ = regression ? sum_y / total : 0.0;  // centring keeps the variance sums accurate
   ws.offset = offset_;
-  ws.k = regression ? 2 : classes_;
+  ws.k_label = regression ? 2 : classes_;
+  ws.k = ws.k_label + (!side ? 0 : target.side_levels > 0 ? target.side_levels : 2);
+  ws.side_offset = side && target.side_levels == 0 ? side_sum / total : 0.0;
+  ws.clamp.assign(ws.k, regression ? 0 : 1);
+  for (std::size_t s = ws.k_label; s < ws.k; ++s) ws.clamp[s] = target.side_levels > 0 ? 1 : 0;
   names_ = x.names;
   names_.resize(cols_);
   for (std::size_t c = 0; c < cols_; ++c) {
@@ -193,6 +216,9 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   ws.alpha = params_.cp * root.risk;
   nodes_.push_back(std::move(root));
   grow(ws, rows, 0);
+  if (side) {  // the side statistics served the split search only
+    for (Node& n : nodes_) n.counts.resize(ws.k_label);
+  }
 
   if (params_.mtry == 0 && nodes_.size() > 1) {
     const std::vector<double> alphas = weakest_link_alphas(nodes_);
@@ -215,7 +241,8 @@ void DecisionTree::finish_node(Node& n) const {
     n.risk = std::max(0.0, n.counts[1] - n.counts[0] * n.counts[0] / n.weight);
     return;
   }
-  const auto top = std::max_element(n.counts.begin(), n.counts.end());
+  const auto end = n.counts.begin() + static_cast<std::ptrdiff_t>(classes_);  // label part
+  const auto top = std::max_element(n.counts.begin(), end);
   n.value = static_cast<double>(top - n.counts.begin());
   n.risk = std::max(0.0, n.weight - *top);
 }

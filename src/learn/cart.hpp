@@ -45,6 +45,10 @@ struct CartParams {
   std::string criterion = "gini";  // classification: "gini" | "entropy"; regression uses "mse"
   std::size_t mtry = 0;            // candidate columns per node; 0 = all
   std::vector<double> feature_weights{};  // per column, >= 0; empty = all equal
+  // Split a node on its best candidate even when the gain is <= 0 (a fair criterion's gain can be
+  // negative; JSAT's stump, which Fair Forests extends, takes any gain above -1). Default: only
+  // positive gains split, as rpart.
+  bool any_gain = false;
 };
 
 // What a tree is fitted to: class labels 0..classes-1, or (classes == 0) real values.
@@ -52,7 +56,14 @@ struct TreeTarget {
   std::span<const std::int32_t> labels{};
   std::size_t classes = 0;
   std::span<const double> values{};
+  // Optional second attribute whose per-node statistics are scanned beside the label's, for
+  // criteria that score splits by it too (learn/fair_criterion.hpp): codes 0..side_levels-1, or
+  // (side_levels == 0) the values in side_values. Not used for predictions.
+  std::span<const std::int32_t> side_codes{};
+  std::size_t side_levels = 0;
+  std::span<const double> side_values{};
   bool regression() const { return classes == 0; }
+  bool has_side() const { return side_levels > 0 || !side_values.empty(); }
   std::size_t size() const { return regression() ? values.size() : labels.size(); }
 };
 

@@ -34,9 +34,11 @@ DecisionTree::Split DecisionTree::best_split(Workspace& ws, const std::vector<st
   // Candidates must beat the best so far by more than rounding noise, so exact ties keep the
   // earlier candidate whatever the order of floating-point operations.
   Split best;
-  best.improvement = 1e-10 * node.weight *
-                     std::max(ws.criterion->impurity(node.counts, node.weight),
-                              std::numeric_limits<double>::min());  // needs a positive gain
+  best.improvement = params_.any_gain
+                         ? -std::numeric_limits<double>::infinity()
+                         : 1e-10 * node.weight *
+                               std::max(ws.criterion->impurity(node.counts, node.weight),
+                                        std::numeric_limits<double>::min());  // a positive gain
   for (const std::size_t c : candidate_columns()) split_column(ws, c, rows, node, best);
   if (best.feature < 0) best.improvement = 0;
   return best;
@@ -113,10 +115,12 @@ void DecisionTree::split_column(Workspace& ws, std::size_t c, const std::vector<
   if (categorical) {
     const std::size_t target =
         regression ? 0
-        : k == 2
+        : ws.k_label == 2
             ? 1
-            : static_cast<std::size_t>(std::max_element(node.counts.begin(), node.counts.end()) -
-                                       node.counts.begin());
+            : static_cast<std::size_t>(
+                  std::max_element(node.counts.begin(),
+                                   node.counts.begin() + static_cast<std::ptrdiff_t>(ws.k_label)) -
+                  node.counts.begin());
     std::vector<double> key(m);
     for (std::size_t j = 0; j < m; ++j) key[j] = ws.stats[j * k + target] / ws.weight[j];
     std::stable_sort(order.begin(), order.end(),
@@ -143,7 +147,7 @@ void DecisionTree::split_column(Workspace& ws, std::size_t c, const std::vector<
       const double right_s = node.counts[s] - nan_stats[s] - left[s];
       full_left[s] = left[s] + (missing_left ? nan_stats[s] : 0.0);
       full_right[s] = right_s + (missing_left ? 0.0 : nan_stats[s]);
-      if (!regression) {  // class counts: clamp rounding below 0
+      if (ws.clamp[s]) {  // counts: clamp rounding below 0
         full_left[s] = std::max(0.0, full_left[s]);
         full_right[s] = std::max(0.0, full_right[s]);
       }

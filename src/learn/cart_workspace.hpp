@@ -28,9 +28,12 @@ struct DecisionTree::Workspace {
   const TreeTarget& target;
   const SplitCriterion* criterion = nullptr;
   std::vector<double> w;  // per row
-  std::size_t k = 0;      // statistics per row: classes, or 2 for regression
-  double offset = 0;      // regression centring constant
-  double alpha = 0;       // cp * R(root)
+  std::size_t k = 0;        // statistics per row: label part + side part
+  std::size_t k_label = 0;  // label part: classes, or 2 for regression
+  double offset = 0;        // regression centring constant
+  double side_offset = 0;   // centring constant of a numeric side attribute
+  double alpha = 0;         // cp * R(root)
+  std::vector<std::uint8_t> clamp;  // per statistic: a count, clamped at 0 against rounding
 
   // Adds row r's weighted statistics to c[0..k).
   void add(double* c, std::size_t r) const {
@@ -40,6 +43,15 @@ struct DecisionTree::Workspace {
       c[1] += w[r] * d * d;
     } else {
       c[static_cast<std::size_t>(target.labels[r])] += w[r];
+    }
+    if (k == k_label) return;  // no side attribute: the plain tree
+    double* s = c + k_label;
+    if (target.side_levels > 0) {
+      s[static_cast<std::size_t>(target.side_codes[r])] += w[r];
+    } else {
+      const double d = target.side_values[r] - side_offset;
+      s[0] += w[r] * d;
+      s[1] += w[r] * d * d;
     }
   }
 

@@ -20,8 +20,8 @@ void describe(config::Fields& f, RunSection& s) {
          "What the run does: audit (data, plug-in information, group fairness), infogram "
          "(ML-powered core/fair InfoGram, admissible set, ALFA test), all (audit + infogram), "
          "models (admissible models ranked by ALFA), shapley (fairness-aware feature selection), "
-         "rulelist (fair rule lists) or patterns (fair naive Bayes).",
-         {"audit", "infogram", "all", "models", "shapley", "rulelist", "patterns"});
+         "rulelist (fair rule lists), patterns (fair naive Bayes) or fairforest (Fair Forests).",
+         {"audit", "infogram", "all", "models", "shapley", "rulelist", "patterns", "fairforest"});
   if (f.mode() == config::Fields::Mode::Read && s.name.empty()) f.fail("name", "must not be empty");
 }
 
@@ -79,6 +79,7 @@ void describe(config::Fields& f, ExperimentConfig& c) {
   f.section("shapley", c.shapley, "Fairness-aware feature selection (pipeline = shapley).");
   f.section("rulelist", c.rulelist, "Fair rule lists (pipeline = rulelist).");
   f.section("patterns", c.patterns, "Fair naive Bayes (pipeline = patterns).");
+  f.section("fairforest", c.fairforest, "Fair Forests (pipeline = fairforest).");
 }
 
 ExperimentConfig parse_config(const std::string& text, const std::string& origin) {

@@ -10,6 +10,7 @@
 #include "data/spec.hpp"
 #include "learn/gbm_params.hpp"
 #include "methods/infogram/infogram_config.hpp"
+#include "pipelines/fairforest_config.hpp"
 #include "pipelines/models_config.hpp"
 #include "pipelines/patterns_config.hpp"
 #include "pipelines/rulelist_config.hpp"
@@ -72,6 +73,7 @@ struct ExperimentConfig {
   ShapleySection shapley;
   RulelistSection rulelist;
   PatternsSection patterns;
+  FairforestSection fairforest;
 };
 
 void describe(config::Fields& f, RunSection& s);

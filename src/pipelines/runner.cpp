@@ -16,6 +16,7 @@
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
 #include "pipelines/audit.hpp"
+#include "pipelines/fairforest_pipeline.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/models_pipeline.hpp"
 #include "pipelines/patterns_pipeline.hpp"
@@ -47,6 +48,7 @@ void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& 
   if (p == "shapley") check_shapley_inputs(config, data);
   if (p == "rulelist") check_rulelist_inputs(config, data);
   if (p == "patterns") check_patterns_inputs(config, data);
+  if (p == "fairforest") check_fairforest_inputs(config, data);
 }
 
 }  // namespace
@@ -109,6 +111,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   if (pipeline == "shapley") run_shapley(context, timings);
   if (pipeline == "rulelist") run_rulelist(context, timings);
   if (pipeline == "patterns") run_patterns(context, timings);
+  if (pipeline == "fairforest") run_fairforest(context, timings);
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();

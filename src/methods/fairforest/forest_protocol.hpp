@@ -1,0 +1,39 @@
+#pragma once
+// The evaluation protocol of Fair Forests (section 4.1): a model is fitted once per fold on the
+// fold's training rows and predicts its held-out rows (10-fold cross-validation on German; one
+// fold = the given test set on Adult). Every (fold, tree) fit is one task (fair_tree_task.hpp);
+// assemble() turns the task results into one prediction per held-out row — the tree's class or
+// mean, the forest's majority vote (ties to the lower class, as JSAT's most-likely class) or mean
+// — and the mean label MDI per feature.
+#include <cstdint>
+#include <vector>
+
+#include "methods/fairforest/fair_tree_task.hpp"
+
+namespace adm::methods::fairforest {
+
+struct Evaluation {
+  std::vector<std::vector<std::size_t>> train, test;  // per fold, sorted row indices
+  std::size_t folds() const { return test.size(); }
+};
+
+// Cross-validation: stratified k folds (by class; by nothing for regression) of rows 0..n-1.
+Evaluation cross_validation(const Problem& problem, std::size_t k, Rng& rng);
+// One fold: train on rows [0, train_rows), test on [train_rows, rows).
+Evaluation holdout(std::size_t train_rows, std::size_t rows);
+
+struct ModelOutcome {
+  std::vector<std::size_t> rows;   // every held-out row, ascending
+  std::vector<double> prediction;  // per entry of `rows`
+  std::vector<double> importance;  // mean label MDI per column over folds and trees, sums to 1
+};
+
+// Tasks of a model: fold-major, task = fold * trees + tree.
+std::size_t task_count(const ModelSpec& spec, const Evaluation& eval);
+std::vector<double> run_task(const Problem& problem, const Protected* prot, const ModelSpec& spec,
+                             const Evaluation& eval, std::uint64_t seed, std::size_t task);
+// InternalError if a result has the wrong size.
+ModelOutcome assemble(const Problem& problem, const ModelSpec& spec, const Evaluation& eval,
+                      const std::vector<std::vector<double>>& results);
+
+}  // namespace adm::methods::fairforest

@@ -1,0 +1,175 @@
+#include "pipelines/fairforest_pipeline.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "core/error.hpp"
+#include "fairness/fair_metrics.hpp"
+#include "fairness/fair_report.hpp"
+#include "methods/fairforest/feature_discrimination.hpp"
+#include "methods/fairforest/importance_svg.hpp"
+#include "pipelines/fairforest_data.hpp"
+#include "pipelines/fairforest_models.hpp"
+#include "pipelines/fairforest_sweep.hpp"
+
+namespace adm::pipelines {
+namespace {
+
+namespace ff = methods::fairforest;
+
+// The protected attribute a model uses: none, the nominal one (_F) or the numeric one (_Fc).
+const ff::Protected* protection_of(const std::string& model, const FairforestData& d) {
+  if (model.ends_with("_Fc")) return &*d.numeric;
+  if (model.ends_with("_F")) return &*d.nominal;
+  return nullptr;
+}
+
+void write_estimate(ResultSet& out, const std::string& path, const fairness::FairEstimate& e,
+                    const std::string& what, double level) {
+  out.add(path, std::vector<double>{e.value, e.ci.lower, e.ci.upper},
+          what + ": value, then the lower and upper bound of its " +
+              std::to_string(static_cast<int>(std::lround(level * 100))) +
+              "% percentile bootstrap interval (NaN: not applicable or no bootstrap).",
+          "1");
+}
+
+fairness::FairMetricsReport score(const ExperimentConfig& config, const FairforestData& d,
+                                  const data::Dataset& data, const ff::ModelOutcome& o) {
+  const auto& cfg = config.fairforest;
+  const auto& pb = d.problem;
+  std::vector<double> truth(o.rows.size());
+  for (std::size_t q = 0; q < o.rows.size(); ++q)
+    truth[q] = pb.regression() ? pb.values[o.rows[q]] : static_cast<double>(pb.labels[o.rows[q]]);
+  std::vector<std::int32_t> group;
+  std::vector<double> numeric;
+  if (d.nominal)
+    for (const std::size_t r : o.rows) group.push_back(d.nominal->codes[r]);
+  if (d.numeric)
+    for (const std::size_t r : o.rows) numeric.push_back(d.numeric->values[r]);
+  const data::Dataset& table = d.evaluated(data);
+  std::vector<const data::Column*> cols;
+  for (const auto& f : d.features) cols.push_back(&table.column(f));
+  const auto knn = fairness::knn_columns(cols);
+  fairness::FairMetricsInputs in;
+  in.task = pb.regression() ? fairness::FairTask::Regression : fairness::FairTask::Classification;
+  in.y_true = truth;
+  in.y_pred = o.prediction;
+  in.group = group;
+  in.groups = d.nominal ? d.nominal->levels : 0;
+  if (d.nominal) in.group_name = d.nominal->name;
+  in.protected_value = numeric;
+  if (d.numeric) in.protected_name = d.numeric->name;
+  in.knn_features = &knn;
+  in.knn_k = cfg.inconsistency_k;
+  fairness::FairMetricsOptions opt;
+  opt.replicates = cfg.bootstrap;
+  opt.level = cfg.confidence;
+  opt.seed = config.run.seed;
+  opt.stream = "fairforest.metrics";  // one stream for every model: paired intervals
+  return fairness::fair_metrics(in, opt);
+}
+
+void write_model(ResultSet& out, const std::string& name, const fairness::FairMetricsReport& m,
+                 const ff::ModelOutcome& o, double level) {
+  const std::string g = "/fairforest/models/" + name;
+  out.add(g + "/prediction", o.prediction,
+          "Held-out prediction per evaluated row (class code, or mean for regression).", "1");
+  out.add(g + "/importance", o.importance,
+          "Mean decrease in label impurity per feature (/fairforest/features), share of the total.",
+          "1");
+  write_estimate(out, g + "/accuracy", m.accuracy, "Accuracy", level);
+  write_estimate(out, g + "/majority_accuracy", m.majority_accuracy,
+                 "Accuracy of always predicting the most frequent class", level);
+  write_estimate(out, g + "/rmse", m.rmse, "Root mean squared error", level);
+  write_estimate(out, g + "/mse", m.mse, "Mean squared error", level);
+  write_estimate(out, g + "/discrimination", m.discrimination,
+                 "Discrimination (eq. 6/7) on the nominal protected attribute", level);
+  write_estimate(out, g + "/delta", m.delta, "Delta = Accuracy - Discrimination", level);
+  write_estimate(out, g + "/maxd", m.maxd, "MaxD (eq. 8) on the numeric protected attribute",
+                 level);
+  write_estimate(out, g + "/inconsistency", m.inconsistency, "Inconsistency (eq. 9)", level);
+  out.add(g + "/maxd_threshold", std::vector<double>{m.maxd_threshold},
+          "Threshold t of MaxD's best split {x < t} vs {x >= t}.", "1");
+  out.add(g + "/constant_predictions", std::vector<std::int64_t>{m.constant_predictions ? 1 : 0},
+          "1 when every held-out prediction is the same (accuracy is then a majority rate).", "1");
+}
+
+std::string fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", v);
+  return buf;
+}
+
+}  // namespace
+
+void check_fairforest_inputs(const ExperimentConfig& config, const data::Dataset& data) {
+  prepare_fairforest(config, data);
+}
+
+void run_fairforest(StageContext& context, Timings& timings) {
+  const auto& config = context.config;
+  const auto& cfg = config.fairforest;
+  const FairforestData d = prepare_fairforest(config, context.data);
+  Rng fold_rng(config.run.seed, "fairforest.folds");
+  const ff::Evaluation eval = d.test ? ff::holdout(d.train_rows, d.problem.x.rows)
+                                     : ff::cross_validation(d.problem, cfg.folds, fold_rng);
+  ResultSet& out = context.results;
+  out.add("/fairforest/features", d.features, "Feature columns, in matrix order.");
+  out.add("/fairforest/model_names", cfg.models, "Models fitted, in config order.");
+  out.add("/fairforest/folds", std::vector<std::int64_t>{static_cast<std::int64_t>(eval.folds())},
+          "Folds of the protocol (1 = the test file).", "1");
+
+  std::map<std::string, ff::ModelOutcome> outcomes;
+  auto fit = [&](const std::string& name) -> const ff::ModelOutcome& {
+    const ff::Protected* prot = protection_of(name, d);
+    const ff::ModelSpec spec = fairforest_spec(cfg, name, prot, d.problem.x.cols);
+    const std::string stage = "fairforest." + name;
+    std::vector<std::vector<double>> results;
+    timed(timings, stage.c_str(), [&] {
+      results = context.farm.run(stage, ff::task_count(spec, eval), [&](std::size_t i, Rng&) {
+        return ff::run_task(d.problem, prot, spec, eval, config.run.seed, i);
+      });
+    });
+    return outcomes[name] = ff::assemble(d.problem, spec, eval, results);
+  };
+
+  context.summary << "fairforest: "
+                  << (d.test ? "test file"
+                             : std::to_string(eval.folds()) + "-fold cross-validation")
+                  << ", " << d.problem.x.rows - (d.test ? d.train_rows : 0) << " evaluated rows\n";
+  for (const auto& name : cfg.models) {
+    const ff::ModelOutcome& o = fit(name);
+    const auto m = score(config, d, context.data, o);
+    write_model(out, name, m, o, cfg.confidence);
+    context.summary << "  " << name << ": "
+                    << (d.problem.regression()
+                            ? "RMSE " + fixed(m.rmse.value)
+                            : "accuracy " + fixed(m.accuracy.value) + " (majority " +
+                                  fixed(m.majority_accuracy.value) + ")")
+                    << ", discrimination " << fixed(m.discrimination.value) << ", MaxD "
+                    << fixed(m.maxd.value) << ", inconsistency " << fixed(m.inconsistency.value)
+                    << (m.constant_predictions ? "  [constant predictions]" : "") << "\n";
+  }
+
+  if (cfg.sweep) {
+    if (!outcomes.count("RF")) fit("RF");
+    run_fairforest_sweep(context, timings, d, eval, outcomes.at("RF"));
+  }
+
+  const auto& fair_name = cfg.importance_model;
+  if (!fair_name.empty() && outcomes.count("RF") && outcomes.count(fair_name)) {
+    const auto& rf = outcomes.at("RF").importance;
+    const auto& fair = outcomes.at(fair_name).importance;
+    out.add("/fairforest/importance/standard", rf, "RF's MDI share per feature (Figures 1-2).",
+            "1");
+    out.add("/fairforest/importance/fair", fair,
+            fair_name + "'s MDI share per feature (Figures 1-2).", "1");
+    out.add_file("importance.svg",
+                 ff::importance_svg(d.features, rf, fair, "Feature importance: " + config.run.name,
+                                    fair_name));
+  }
+}
+
+}  // namespace adm::pipelines
