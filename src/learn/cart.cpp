@@ -168,8 +168,8 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   const bool side = target.has_side();
   double side_sum = 0;
   if (side) {
-    const std::size_t n = target.side_levels > 0 ? target.side_codes.size()
-                                                 : target.side_values.size();
+    const std::size_t n =
+        target.side_levels > 0 ? target.side_codes.size() : target.side_values.size();
     if (n != x.rows) throw InputError("cart: the side attribute does not match the rows");
     for (std::size_t r = 0; r < x.rows; ++r) {
       if (target.side_levels > 0) {
@@ -191,6 +191,9 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   ws.offset = offset_;
   ws.k_label = regression ? 2 : classes_;
   ws.k = ws.k_label + (!side ? 0 : target.side_levels > 0 ? target.side_levels : 2);
+  if (ws.criterion->reads_side() && !side)
+    throw InputError("cart: criterion " + ws.criterion->name() + " needs a side attribute");
+  ws.k_gain = ws.criterion->reads_side() ? ws.k : ws.k_label;
   ws.side_offset = side && target.side_levels == 0 ? side_sum / total : 0.0;
   ws.clamp.assign(ws.k, regression ? 0 : 1);
   for (std::size_t s = ws.k_label; s < ws.k; ++s) ws.clamp[s] = target.side_levels > 0 ? 1 : 0;
@@ -251,7 +254,8 @@ void DecisionTree::grow(Workspace& ws, std::vector<std::size_t>& rows, int node)
   {
     const Node& n = nodes_[static_cast<std::size_t>(node)];
     if (n.depth >= params_.max_depth || n.rows < params_.min_split ||
-        n.rows < 2 * params_.min_leaf || ws.criterion->impurity(n.counts, n.weight) <= 0 ||
+        n.rows < 2 * params_.min_leaf ||
+        ws.criterion->impurity(std::span(n.counts).first(ws.k_label), n.weight) <= 0 ||
         (params_.cp > 0 && n.risk <= ws.alpha)) {
       return;
     }

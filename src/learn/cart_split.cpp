@@ -34,10 +34,11 @@ DecisionTree::Split DecisionTree::best_split(Workspace& ws, const std::vector<st
   // Candidates must beat the best so far by more than rounding noise, so exact ties keep the
   // earlier candidate whatever the order of floating-point operations.
   Split best;
+  const auto label = std::span(node.counts).first(ws.k_label);
   best.improvement = params_.any_gain
                          ? -std::numeric_limits<double>::infinity()
                          : 1e-10 * node.weight *
-                               std::max(ws.criterion->impurity(node.counts, node.weight),
+                               std::max(ws.criterion->impurity(label, node.weight),
                                         std::numeric_limits<double>::min());  // a positive gain
   for (const std::size_t c : candidate_columns()) split_column(ws, c, rows, node, best);
   if (best.feature < 0) best.improvement = 0;
@@ -127,9 +128,10 @@ void DecisionTree::split_column(Workspace& ws, std::size_t c, const std::vector<
                      [&](std::size_t a, std::size_t b) { return key[a] < key[b]; });
   }
 
-  const double eps = 1e-10 * node.weight *
-                     std::max(ws.criterion->impurity(node.counts, node.weight),
-                              std::numeric_limits<double>::min());
+  const double eps =
+      1e-10 * node.weight *
+      std::max(ws.criterion->impurity(std::span(node.counts).first(ws.k_label), node.weight),
+               std::numeric_limits<double>::min());
   std::vector<double> left(k, 0.0), full_left(k), full_right(k);
   double left_weight = 0;
   std::size_t left_rows = 0;
@@ -155,7 +157,10 @@ void DecisionTree::split_column(Workspace& ws, std::size_t c, const std::vector<
     (missing_left ? lw : rw) += nan_weight;
     (missing_left ? ln : rn) += nan_rows;
     if (ln < params_.min_leaf || rn < params_.min_leaf || !(lw > 0) || !(rw > 0)) continue;
-    const double gain = ws.criterion->gain(node.counts, node.weight, full_left, lw, full_right, rw);
+    const std::size_t g = ws.k_gain;
+    const double gain =
+        ws.criterion->gain(std::span(node.counts).first(g), node.weight,
+                           std::span(full_left).first(g), lw, std::span(full_right).first(g), rw);
     const double improvement = node.weight * gain;
     if (!(improvement > best.improvement + eps)) continue;
     best.feature = static_cast<int>(c);

@@ -27,12 +27,13 @@ struct DecisionTree::Workspace {
   const ColumnIndex& index;
   const TreeTarget& target;
   const SplitCriterion* criterion = nullptr;
-  std::vector<double> w;  // per row
-  std::size_t k = 0;        // statistics per row: label part + side part
-  std::size_t k_label = 0;  // label part: classes, or 2 for regression
-  double offset = 0;        // regression centring constant
-  double side_offset = 0;   // centring constant of a numeric side attribute
-  double alpha = 0;         // cp * R(root)
+  std::vector<double> w;            // per row
+  std::size_t k = 0;                // statistics per row: label part + side part
+  std::size_t k_label = 0;          // label part: classes, or 2 for regression
+  std::size_t k_gain = 0;           // statistics the criterion's gain() reads: k or k_label
+  double offset = 0;                // regression centring constant
+  double side_offset = 0;           // centring constant of a numeric side attribute
+  double alpha = 0;                 // cp * R(root)
   std::vector<std::uint8_t> clamp;  // per statistic: a count, clamped at 0 against rounding
 
   // Adds row r's weighted statistics to c[0..k).

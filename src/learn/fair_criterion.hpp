@@ -70,6 +70,7 @@ class FairCriterion : public SplitCriterion {
                         std::span<const double> right, double right_total) const;
   std::string name() const override { return "fair"; }
   std::unique_ptr<SplitCriterion> clone() const override;
+  bool reads_side() const override { return true; }
 
   std::size_t label_width() const { return label_width_; }
   std::size_t width() const { return label_width_ + protected_width_; }

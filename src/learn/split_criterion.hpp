@@ -30,6 +30,9 @@ class SplitCriterion {
                       std::span<const double> right, double right_total) const;
   virtual std::string name() const = 0;
   virtual std::unique_ptr<SplitCriterion> clone() const = 0;
+  // True for criteria whose gain() reads the target's side statistics after the label's
+  // (TreeTarget::side_*; learn/fair_criterion.hpp); the others see the label part only.
+  virtual bool reads_side() const { return false; }
 };
 
 // 1 - sum p_k^2.
