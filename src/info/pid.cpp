@@ -1,6 +1,7 @@
 #include "info/pid.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -29,37 +30,6 @@ std::vector<double> side_table(const SparseJoint& j, const std::vector<std::int3
   return out;
 }
 
-// Merges the r values with identical P(T | r) (exact double equality of the ratios, which is
-// exact for integer counts). Returns the merged [t][group] table.
-std::vector<double> merge_equivalent(const std::vector<double>& table, std::size_t nt,
-                                     std::size_t nr, std::size_t& groups) {
-  std::vector<double> total(nr, 0.0);
-  for (std::size_t t = 0; t < nt; ++t)
-    for (std::size_t r = 0; r < nr; ++r) total[r] += table[t * nr + r];
-  std::vector<std::size_t> order(nr);
-  for (std::size_t r = 0; r < nr; ++r) order[r] = r;
-  const auto ratio = [&](std::size_t r, std::size_t t) { return table[t * nr + r] / total[r]; };
-  const auto less = [&](std::size_t x, std::size_t y) {
-    for (std::size_t t = 0; t < nt; ++t)
-      if (ratio(x, t) != ratio(y, t)) return ratio(x, t) < ratio(y, t);
-    return x < y;
-  };
-  std::sort(order.begin(), order.end(), less);
-  std::vector<std::size_t> group(nr);
-  groups = 0;
-  for (std::size_t k = 0; k < nr; ++k) {
-    bool same = k > 0;
-    for (std::size_t t = 0; same && t < nt; ++t)
-      same = ratio(order[k], t) == ratio(order[k - 1], t);
-    if (!same) ++groups;
-    group[order[k]] = groups - 1;
-  }
-  std::vector<double> out(nt * groups, 0.0);
-  for (std::size_t t = 0; t < nt; ++t)
-    for (std::size_t r = 0; r < nr; ++r) out[t * groups + group[r]] += table[t * nr + r];
-  return out;
-}
-
 // H(T | R) in nats from a [t][r] table normalised to 1.
 double conditional_entropy_nats(const std::vector<double>& p, std::size_t nt, std::size_t nr) {
   std::vector<double> pr(nr, 0.0);
@@ -80,56 +50,15 @@ std::vector<double> normalised(std::vector<double> v) {
 }
 
 PidResult decompose(const SparseJoint& j, const PidOptions& options) {
-  PidResult out;
-  out.values1 = j.n1;
-  out.values2 = j.n2;
   const auto t1 = side_table(j, j.a, j.n1), t2 = side_table(j, j.b, j.n2);
-  out.i1 = mutual_information_from_table(t1, j.nt, j.n1);
-  out.i2 = mutual_information_from_table(t2, j.nt, j.n2);
+  PidResult out = pid_from_side_tables(t1, t2, j.nt, j.n1, j.n2, options);
   // I(T; R1, R2) over the observed (a, b) pairs.
   const JointCodes ab = joint_codes({std::span<const std::int32_t>(j.a), j.b});
   std::vector<double> t12(j.nt * ab.cardinality, 0.0);
   for (std::size_t k = 0; k < j.w.size(); ++k)
     t12[static_cast<std::size_t>(j.t[k]) * ab.cardinality + ab.codes[k]] += j.w[k];
   out.i12 = mutual_information_from_table(t12, j.nt, ab.cardinality);
-
-  std::size_t m1 = j.n1, m2 = j.n2;
-  std::vector<double> p1 = t1, p2 = t2;
-  if (options.merge_equivalent) {
-    p1 = merge_equivalent(t1, j.nt, j.n1, m1);
-    p2 = merge_equivalent(t2, j.nt, j.n2, m2);
-  }
-  out.merged1 = m1;
-  out.merged2 = m2;
-  p1 = normalised(std::move(p1));
-  p2 = normalised(std::move(p2));
-  // The solver eliminates its x side cheaply: give it the side with more values.
-  const bool swap = m2 > m1;
-  BrojaMarginals m;
-  m.nt = j.nt;
-  m.nx = swap ? m2 : m1;
-  m.ny = swap ? m1 : m2;
-  m.ptx = swap ? p2 : p1;
-  m.pty = swap ? p1 : p2;
-  BrojaOptions bo;
-  bo.tolerance_bits = options.tolerance_bits;
-  bo.max_newton_steps = options.max_newton_steps;
-  const BrojaSolution s = solve_broja(m, bo);
-  // UI(T; R1 \ R2) = H(T | R2) - max H_Q(T | R1, R2) = H(T | R2) + min (-H_Q).
-  const double ln2 = std::numbers::ln2;
-  out.ui1 = std::max(0.0, (conditional_entropy_nats(p2, j.nt, m2) + s.primal) / ln2);
-  out.ui2 = std::max(0.0, (conditional_entropy_nats(p1, j.nt, m1) + s.primal) / ln2);
-  out.ui1 = std::min(out.ui1, out.i1);
-  out.ui2 = std::min(out.ui2, out.i2);
-  out.si = out.i1 - out.ui1;
   out.ci = out.i12 - out.ui1 - out.ui2 - out.si;
-  out.gap_bits = s.gap_bits;
-  out.residual = s.residual;
-  out.certified = s.certified;
-  out.newton_steps = s.newton_steps;
-  out.cells = s.cells;
-  out.columns = s.columns;
-  out.active_columns = s.active_columns;
   return out;
 }
 
@@ -140,6 +69,128 @@ std::vector<std::int32_t> compact(std::span<const std::int32_t> codes, std::size
 }
 
 }  // namespace
+
+std::vector<double> merge_equivalent(const std::vector<double>& table, std::size_t nt,
+                                     std::size_t nr, std::size_t& groups) {
+  std::vector<double> total(nr, 0.0);
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r) total[r] += table[t * nr + r];
+  std::vector<double> ratio(nr * nt);  // [r][t]
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r) ratio[r * nt + t] = table[t * nr + r] / total[r];
+  const auto row = [&](std::size_t r) {
+    return ratio.begin() + static_cast<std::ptrdiff_t>(r * nt);
+  };
+  // Values with equal ratios found by hashing (open addressing over their bits), distinct ratio
+  // vectors numbered by first appearance; then only the distinct ones are sorted.
+  const std::size_t size = std::bit_ceil(std::max<std::size_t>(2 * nr, 16));
+  std::vector<std::int64_t> slot(size, -1);
+  std::vector<std::size_t> distinct_of(nr), first;
+  for (std::size_t r = 0; r < nr; ++r) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (std::size_t t = 0; t < nt; ++t)
+      h = (h ^ std::bit_cast<std::uint64_t>(ratio[r * nt + t])) * 1099511628211ULL;
+    for (std::size_t at = (h ^ (h >> 29)) & (size - 1);; at = (at + 1) & (size - 1)) {
+      if (slot[at] < 0) {
+        slot[at] = static_cast<std::int64_t>(first.size());
+        distinct_of[r] = first.size();
+        first.push_back(r);
+        break;
+      }
+      const std::size_t d = static_cast<std::size_t>(slot[at]);
+      if (std::equal(row(r), row(r) + static_cast<std::ptrdiff_t>(nt), row(first[d]))) {
+        distinct_of[r] = d;
+        break;
+      }
+    }
+  }
+  // Groups numbered in increasing order of their ratio vectors (lexicographic).
+  std::vector<std::size_t> order(first.size());
+  for (std::size_t d = 0; d < order.size(); ++d) order[d] = d;
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return std::lexicographical_compare(
+        row(first[x]), row(first[x]) + static_cast<std::ptrdiff_t>(nt), row(first[y]),
+        row(first[y]) + static_cast<std::ptrdiff_t>(nt));
+  });
+  std::vector<std::size_t> rank(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) rank[order[k]] = k;
+  groups = first.size();
+  std::vector<double> out(nt * groups, 0.0);
+  for (std::size_t t = 0; t < nt; ++t)
+    for (std::size_t r = 0; r < nr; ++r)
+      out[t * groups + rank[distinct_of[r]]] += table[t * nr + r];
+  return out;
+}
+
+PidMarginals pid_marginals(std::span<const double> t1, std::span<const double> t2, std::size_t nt,
+                           std::size_t n1, std::size_t n2, const PidOptions& options) {
+  if (t1.size() != nt * n1 || t2.size() != nt * n2)
+    throw InternalError("pid_marginals: tables do not match their sizes");
+  PidMarginals m;
+  m.nt = nt;
+  m.n1 = n1;
+  m.n2 = n2;
+  m.i1 = mutual_information_from_table(t1, nt, n1);
+  m.i2 = mutual_information_from_table(t2, nt, n2);
+  m.m1 = n1;
+  m.m2 = n2;
+  m.p1.assign(t1.begin(), t1.end());
+  m.p2.assign(t2.begin(), t2.end());
+  if (options.merge_equivalent) {
+    m.p1 = merge_equivalent(m.p1, nt, n1, m.m1);
+    m.p2 = merge_equivalent(m.p2, nt, n2, m.m2);
+  }
+  return m;
+}
+
+BrojaSolution pid_solve(const PidMarginals& pm, const PidOptions& options) {
+  const std::vector<double> p1 = normalised(pm.p1), p2 = normalised(pm.p2);
+  // The solver eliminates its x side cheaply: give it the side with more values.
+  const bool swap = pm.m2 > pm.m1;
+  BrojaMarginals m;
+  m.nt = pm.nt;
+  m.nx = swap ? pm.m2 : pm.m1;
+  m.ny = swap ? pm.m1 : pm.m2;
+  m.ptx = swap ? p2 : p1;
+  m.pty = swap ? p1 : p2;
+  BrojaOptions bo;
+  bo.tolerance_bits = options.tolerance_bits;
+  bo.max_newton_steps = options.max_newton_steps;
+  return solve_broja(m, bo);
+}
+
+PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
+  PidResult out;
+  out.values1 = pm.n1;
+  out.values2 = pm.n2;
+  out.i1 = pm.i1;
+  out.i2 = pm.i2;
+  out.merged1 = pm.m1;
+  out.merged2 = pm.m2;
+  const std::vector<double> p1 = normalised(pm.p1), p2 = normalised(pm.p2);
+  // UI(T; R1 \ R2) = H(T | R2) - max H_Q(T | R1, R2) = H(T | R2) + min (-H_Q).
+  const double ln2 = std::numbers::ln2;
+  out.ui1 = std::max(0.0, (conditional_entropy_nats(p2, pm.nt, pm.m2) + s.primal) / ln2);
+  out.ui2 = std::max(0.0, (conditional_entropy_nats(p1, pm.nt, pm.m1) + s.primal) / ln2);
+  out.ui1 = std::min(out.ui1, out.i1);
+  out.ui2 = std::min(out.ui2, out.i2);
+  out.si = out.i1 - out.ui1;
+  out.gap_bits = s.gap_bits;
+  out.residual = s.residual;
+  out.certified = s.certified;
+  out.newton_steps = s.newton_steps;
+  out.cells = s.cells;
+  out.columns = s.columns;
+  out.active_columns = s.active_columns;
+  return out;
+}
+
+PidResult pid_from_side_tables(std::span<const double> t1, std::span<const double> t2,
+                               std::size_t nt, std::size_t n1, std::size_t n2,
+                               const PidOptions& options) {
+  const PidMarginals m = pid_marginals(t1, t2, nt, n1, n2, options);
+  return pid_result(m, pid_solve(m, options));
+}
 
 PidResult pid(std::span<const std::int32_t> t, std::span<const std::int32_t> r1,
               std::span<const std::int32_t> r2, std::span<const double> weights,

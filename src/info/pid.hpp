@@ -15,6 +15,8 @@
 #include <span>
 #include <vector>
 
+#include "info/broja_solver.hpp"
+
 namespace adm::info {
 
 struct PidOptions {
@@ -40,6 +42,31 @@ struct PidResult {
 PidResult pid(std::span<const std::int32_t> t, std::span<const std::int32_t> r1,
               std::span<const std::int32_t> r2, std::span<const double> weights = {},
               const PidOptions& options = {});
+
+// The same from the two pairwise count tables t1[t * n1 + a] and t2[t * n2 + b] (weighted counts,
+// codes compact), which is all the BROJA program depends on: i12 and ci are left at 0. In three
+// steps, for callers that solve many programs and can reuse solutions: the marginals with their
+// equivalent values merged, the solve (a function of p1 and p2 only), and the decomposition.
+PidResult pid_from_side_tables(std::span<const double> t1, std::span<const double> t2,
+                               std::size_t nt, std::size_t n1, std::size_t n2,
+                               const PidOptions& options = {});
+
+// Merges the values r of a [t][r] count table with identical P(T | r) (exact double equality of
+// the ratios, which is exact for integer counts); groups are numbered by increasing ratio vector.
+// Returns the [t][group] table.
+std::vector<double> merge_equivalent(const std::vector<double>& table, std::size_t nt,
+                                     std::size_t nr, std::size_t& groups);
+
+struct PidMarginals {
+  std::size_t nt = 0, n1 = 0, n2 = 0;  // T values, R1 and R2 values before merging
+  std::size_t m1 = 0, m2 = 0;          // after merging
+  double i1 = 0, i2 = 0;               // I(T; R1), I(T; R2) from the unmerged tables
+  std::vector<double> p1, p2;          // merged count tables [t][group], groups by P(T | r)
+};
+PidMarginals pid_marginals(std::span<const double> t1, std::span<const double> t2, std::size_t nt,
+                           std::size_t n1, std::size_t n2, const PidOptions& options = {});
+BrojaSolution pid_solve(const PidMarginals& m, const PidOptions& options = {});
+PidResult pid_result(const PidMarginals& m, const BrojaSolution& s);
 
 // The same from a dense count table counts[(t * n1 + a) * n2 + b].
 PidResult pid_from_table(std::span<const double> counts, std::size_t nt, std::size_t n1,

@@ -1,9 +1,10 @@
 #include "methods/shapley/shapley_exact.hpp"
 
 #include <bit>
-#include <unordered_map>
 
 #include "core/error.hpp"
+#include "methods/shapley/gray_code.hpp"
+#include "methods/shapley/subset_evaluator.hpp"
 
 namespace adm::methods::shapley {
 
@@ -22,21 +23,32 @@ std::uint64_t chunk_begin(std::size_t n, std::size_t chunks, std::size_t chunk) 
 }
 
 std::vector<double> evaluate_chunk(const GameData& g, std::uint64_t first, std::uint64_t last,
-                                   std::size_t* reused) {
+                                   ChunkStats* stats) {
   std::vector<double> out;
+  if (first >= last) return out;
   out.reserve((last - first) * kFieldsPerSubset);
-  std::unordered_map<std::uint64_t, SubsetValues> seen;
-  for (std::uint64_t mask = first; mask < last; ++mask) {
-    const info::JointCodes xs = subset_codes(g, mask);
-    const std::uint64_t key = partition_fingerprint(xs);
-    auto it = seen.find(key);
-    if (it == seen.end()) {
-      it = seen.emplace(key, subset_values(g, xs)).first;
-    } else if (reused) {
-      ++*reused;
+  SubsetEvaluator e(g);
+  e.set(gray_mask(first));
+  SubsetValues v;
+  std::size_t cells = 0, reused = 0;
+  for (std::uint64_t rank = first; rank < last; ++rank) {
+    if (rank > first) e.flip(gray_flip(rank));
+    // A feature whose addition or removal leaves the number of cells alone leaves the partition
+    // (and so every value) as it was.
+    if (rank == first || e.codes().cardinality() != cells) {
+      v = e.values();
+      cells = e.codes().cardinality();
+    } else {
+      ++reused;
     }
-    const SubsetValues& v = it->second;
     out.insert(out.end(), {v.u, v.si, v.i_xa, v.i_xa_y, v.v_d, v.gap});
+  }
+  if (stats) {
+    stats->subsets += last - first;
+    stats->reused += reused;
+    stats->solves += e.solves();
+    stats->remembered += e.remembered();
+    stats->pairings += e.codes().pairings();
   }
   return out;
 }
@@ -45,19 +57,23 @@ SubsetTable assemble_chunks(std::size_t n, const std::vector<std::vector<double>
   SubsetTable t;
   t.n = n;
   const std::size_t total = std::size_t{1} << n;
-  for (auto* v : {&t.u, &t.si, &t.i_xa, &t.i_xa_y, &t.v_d, &t.gap}) v->reserve(total);
+  for (auto* v : {&t.u, &t.si, &t.i_xa, &t.i_xa_y, &t.v_d, &t.gap}) v->assign(total, 0.0);
+  std::size_t held = 0;
+  for (const auto& c : chunks) held += c.size() / kFieldsPerSubset;
+  if (held != total)
+    throw InternalError("shapley: chunks hold " + std::to_string(held) + " subsets, expected " +
+                        std::to_string(total));
+  std::uint64_t rank = 0;
   for (const auto& c : chunks)
     for (std::size_t k = 0; k + kFieldsPerSubset <= c.size(); k += kFieldsPerSubset) {
-      t.u.push_back(c[k]);
-      t.si.push_back(c[k + 1]);
-      t.i_xa.push_back(c[k + 2]);
-      t.i_xa_y.push_back(c[k + 3]);
-      t.v_d.push_back(c[k + 4]);
-      t.gap.push_back(c[k + 5]);
+      const std::uint64_t s = gray_mask(rank++);
+      t.u[s] = c[k];
+      t.si[s] = c[k + 1];
+      t.i_xa[s] = c[k + 2];
+      t.i_xa_y[s] = c[k + 3];
+      t.v_d[s] = c[k + 4];
+      t.gap[s] = c[k + 5];
     }
-  if (t.u.size() != total)
-    throw InternalError("shapley: chunks hold " + std::to_string(t.u.size()) +
-                        " subsets, expected " + std::to_string(total));
   return t;
 }
 

@@ -1,8 +1,12 @@
 #pragma once
 // Exact Shapley values over all 2^n feature subsets (Definition 5 of the paper):
 //   phi_i = sum_{S not containing i} |S|! (n - |S| - 1)! / n! (v(S + i) - v(S)).
-// The subsets are evaluated in chunks of consecutive masks (one task of the farm each); within a
-// chunk, subsets whose features induce the same partition of the rows share one evaluation.
+// The subsets are enumerated in Gray-code order (gray_code.hpp) and evaluated in chunks of
+// consecutive ranks (one task of the farm each). Within a chunk each subset differs from the
+// previous one by one feature, so its joint codes are an update (subset_evaluator.hpp); a subset
+// whose feature leaves the partition of the rows unchanged reuses the previous values, and BROJA
+// solutions are reused for equal merged marginals. The values depend on the subset only, not on
+// the chunking.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -21,15 +25,23 @@ struct SubsetTable {
 // Values per mask (fields in SubsetTable order) are flattened into one vector per chunk.
 inline constexpr std::size_t kFieldsPerSubset = 6;
 
-// Masks [first, last) of chunk `chunk` out of `chunks` over 2^n subsets.
+// Gray-code ranks [first, last) of chunk `chunk` out of `chunks` over 2^n subsets.
 std::uint64_t chunk_begin(std::size_t n, std::size_t chunks, std::size_t chunk);
 
-// Evaluates masks [first, last): kFieldsPerSubset values each, in mask order. `reused` (optional)
-// counts evaluations saved by identical partitions.
-std::vector<double> evaluate_chunk(const GameData& g, std::uint64_t first, std::uint64_t last,
-                                   std::size_t* reused = nullptr);
+// Work done by evaluate_chunk (summed over calls).
+struct ChunkStats {
+  std::uint64_t subsets = 0;
+  std::uint64_t reused = 0;      // values taken from the previous subset (same partition)
+  std::uint64_t solves = 0;      // BROJA programs solved
+  std::uint64_t remembered = 0;  // BROJA programs answered by an earlier solve of the chunk
+  std::uint64_t pairings = 0;    // joint-code updates (one column each)
+};
 
-// Reassembles chunk results (in chunk order) into the table.
+// Evaluates Gray-code ranks [first, last): kFieldsPerSubset values each, in rank order.
+std::vector<double> evaluate_chunk(const GameData& g, std::uint64_t first, std::uint64_t last,
+                                   ChunkStats* stats = nullptr);
+
+// Reassembles chunk results (in chunk order, so in rank order) into the table, indexed by mask.
 SubsetTable assemble_chunks(std::size_t n, const std::vector<std::vector<double>>& chunks);
 
 // Shapley values of the game values[mask] (2^n entries), summed in a fixed order.

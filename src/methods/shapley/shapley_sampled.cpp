@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/error.hpp"
+#include "methods/shapley/subset_evaluator.hpp"
 
 namespace adm::methods::shapley {
 namespace {
@@ -12,11 +13,11 @@ namespace {
 // Adds the marginal contributions along `order` (weight 1/2) to acc (u game) and d (v_D game).
 void walk(const GameData& g, const std::vector<std::size_t>& order, std::vector<double>& acc,
           std::vector<double>& d) {
-  info::JointCodes xs = subset_codes(g, 0);
-  SubsetValues prev = subset_values(g, xs);
+  SubsetEvaluator e(g);
+  SubsetValues prev = e.values();
   for (std::size_t j : order) {
-    xs = add_feature(g, xs, j);
-    const SubsetValues next = subset_values(g, xs);
+    e.flip(j);
+    const SubsetValues next = e.values();
     acc[j] += 0.5 * (next.u - prev.u);
     d[j] += 0.5 * (next.v_d - prev.v_d);
     prev = next;
