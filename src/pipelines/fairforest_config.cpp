@@ -21,6 +21,10 @@ void describe(config::Fields& f, FairForestTreesSection& s) {
   f.count("max_depth", s.max_depth, "Deepest level of each tree (root = 0).", {0, 60});
   f.count("min_split", s.min_split, "Rows a node needs before a split is tried.", {1, 1000000000});
   f.count("min_leaf", s.min_leaf, "Rows each child must keep.", {1, 1000000000});
+  f.count("trees_per_task", s.trees_per_task,
+          "Trees one farm task grows (they return vote counts, not trees): larger blocks cut the "
+          "farm's per-task cost on small data. Results do not depend on it.",
+          {1, 100000});
 }
 
 void describe(config::Fields& f, FairforestSection& s) {

@@ -28,6 +28,7 @@ struct FairForestTreesSection {
   std::uint64_t max_depth = 60;
   std::uint64_t min_split = 3;
   std::uint64_t min_leaf = 1;
+  std::uint64_t trees_per_task = 10;  // farm granularity; results do not depend on it
 };
 
 struct FairforestSection {

@@ -17,6 +17,7 @@ methods::fairforest::ModelSpec fairforest_spec(const FairforestSection& cfg,
   spec.tree.cp = 0;  // no tuning: trees are not pruned
   if (spec.forest) {
     spec.trees = cfg.forest.trees;
+    spec.trees_per_task = cfg.forest.trees_per_task;
     spec.tree.max_depth = cfg.forest.max_depth;
     spec.tree.min_split = cfg.forest.min_split;
     spec.tree.min_leaf = cfg.forest.min_leaf;

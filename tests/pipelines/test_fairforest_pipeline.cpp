@@ -25,9 +25,9 @@ const char* kConfig =
 const char* kSweep = "sweep = true\nsweep_features = [\"race\", \"age\", \"favorite_color\"]\n";
 
 struct FairforestRun : test::PipelineRun {
-  explicit FairforestRun(const std::string& extra = kSweep) {
+  explicit FairforestRun(const std::string& extra = kSweep, const std::string& forest = "") {
     config = pipelines::parse_config(
-        std::string(kConfig) + extra + "[fairforest.forest]\ntrees = 15\n", "t.toml");
+        std::string(kConfig) + extra + "[fairforest.forest]\ntrees = 15\n" + forest, "t.toml");
     execute(pipelines::check_fairforest_inputs,
             [](auto& c, auto& t) { pipelines::run_fairforest(c, t); });
   }
@@ -61,6 +61,16 @@ TEST_CASE("fairforest pipeline: split_on_protected lets fair trees use it", "[fa
   CHECK(run.importance("RF_F", 0) > 0);
 }
 
+TEST_CASE("fairforest pipeline: the forest does not depend on the trees per task", "[fairforest]") {
+  const std::string models = "models = [\"RF\", \"RF_Fc\"]\n";
+  const FairforestRun one(models, "trees_per_task = 1\n"), seven(models, "trees_per_task = 7\n");
+  for (const char* m : {"RF", "RF_Fc"}) {
+    const std::string g = std::string("/fairforest/models/") + m;
+    CHECK(one.get<double>(g + "/prediction") == seven.get<double>(g + "/prediction"));
+    CHECK(one.get<double>(g + "/importance") == seven.get<double>(g + "/importance"));
+  }
+}
+
 TEST_CASE("fairforest protocol: majority vote per held-out row, ties to the lower class",
           "[fairforest]") {
   methods::fairforest::Problem pb;
@@ -74,8 +84,9 @@ TEST_CASE("fairforest protocol: majority vote per held-out row, ties to the lowe
   spec.forest = true;
   spec.trees = 2;
   const auto eval = methods::fairforest::holdout(2, 4);
-  // Tree results: predictions for rows 2, 3, then the MDI of the one column.
-  const auto o = methods::fairforest::assemble(pb, spec, eval, {{1, 1, 3}, {1, 0, 1}});
+  // Task results (one tree each): votes for classes 0 and 1 of rows 2 and 3, then the MDI of the
+  // one column. Row 2: two votes for 1; row 3: one vote each.
+  const auto o = methods::fairforest::assemble(pb, spec, eval, {{0, 1, 0, 1, 3}, {0, 1, 1, 0, 1}});
   CHECK(o.rows == std::vector<std::size_t>{2, 3});
   CHECK(o.prediction == std::vector<double>{1, 0});  // row 3: one vote each -> class 0
   CHECK(o.importance == std::vector<double>{1.0});

@@ -42,10 +42,11 @@ struct Protected {
 struct ModelSpec {
   std::string name;
   bool forest = false;
-  bool fair = false;       // protect `Protected` (nominal or numeric as it comes)
-  std::size_t trees = 1;   // forests: bootstrap samples of the training rows
-  learn::CartParams tree;  // mtry = 0: every column (single trees); forests set it
-  bool any_gain = true;    // fair trees split on their best candidate even when G_fair <= 0
+  bool fair = false;               // protect `Protected` (nominal or numeric as it comes)
+  std::size_t trees = 1;           // forests: bootstrap samples of the training rows
+  std::size_t trees_per_task = 1;  // forests: trees grown by one farm task (granularity)
+  learn::CartParams tree;          // mtry = 0: every column (single trees); forests set it
+  bool any_gain = true;            // fair trees split on their best candidate even when G_fair <= 0
 };
 
 // Grows tree `tree` of `spec` on `train` and returns

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 #include "core/error.hpp"
 #include "data/split.hpp"
@@ -31,47 +32,89 @@ Evaluation holdout(std::size_t train_rows, std::size_t rows) {
   return e;
 }
 
-std::size_t task_count(const ModelSpec& spec, const Evaluation& eval) {
-  return eval.folds() * (spec.forest ? spec.trees : 1);
+namespace {
+
+std::size_t block_size(const ModelSpec& spec) {
+  return spec.forest ? std::max<std::size_t>(1, std::min(spec.trees_per_task, spec.trees)) : 1;
 }
 
+std::size_t tasks_per_fold(const ModelSpec& spec) {
+  const std::size_t trees = spec.forest ? spec.trees : 1, b = block_size(spec);
+  return (trees + b - 1) / b;
+}
+
+// Trees [first, last) of block `block`.
+std::pair<std::size_t, std::size_t> block_trees(const ModelSpec& spec, std::size_t block) {
+  const std::size_t trees = spec.forest ? spec.trees : 1, b = block_size(spec);
+  return {block * b, std::min(trees, (block + 1) * b)};
+}
+
+}  // namespace
+
+std::size_t task_count(const ModelSpec& spec, const Evaluation& eval) {
+  return eval.folds() * tasks_per_fold(spec);
+}
+
+// Layout: classification [votes per class per held-out row] or regression [each tree's means,
+// tree by tree], then each tree's MDI (tree by tree). Per-tree values, not sums, so assemble()
+// adds them in tree order whatever the block size (floating-point sums are order dependent).
 std::vector<double> run_task(const Problem& problem, const Protected* prot, const ModelSpec& spec,
                              const Evaluation& eval, std::uint64_t seed, std::size_t task) {
-  const std::size_t per_fold = spec.forest ? spec.trees : 1;
-  const std::size_t fold = task / per_fold, tree = task % per_fold;
-  return fit_tree_task(problem, prot, spec, eval.train[fold], eval.test[fold], seed, fold, tree);
+  const std::size_t fold = task / tasks_per_fold(spec);
+  const auto [first, last] = block_trees(spec, task % tasks_per_fold(spec));
+  const auto& test = eval.test[fold];
+  const std::size_t n = test.size(), cols = problem.x.cols;
+  std::vector<double> rows(problem.regression() ? 0 : n * problem.classes, 0.0), mdi;
+  for (std::size_t t = first; t < last; ++t) {
+    const auto r = fit_tree_task(problem, prot, spec, eval.train[fold], test, seed, fold, t);
+    if (problem.regression())
+      rows.insert(rows.end(), r.begin(), r.begin() + static_cast<std::ptrdiff_t>(n));
+    else
+      for (std::size_t q = 0; q < n; ++q)
+        rows[q * problem.classes + static_cast<std::size_t>(r[q])] += 1;
+    mdi.insert(mdi.end(), r.begin() + static_cast<std::ptrdiff_t>(n), r.end());
+  }
+  rows.insert(rows.end(), mdi.begin(), mdi.end());
+  return rows;
 }
 
 ModelOutcome assemble(const Problem& problem, const ModelSpec& spec, const Evaluation& eval,
                       const std::vector<std::vector<double>>& results) {
-  const std::size_t per_fold = spec.forest ? spec.trees : 1;
+  const std::size_t per_fold = tasks_per_fold(spec), trees = spec.forest ? spec.trees : 1;
   const std::size_t cols = problem.x.cols;
   if (results.size() != task_count(spec, eval))
     throw InternalError("fairforest: " + spec.name + " has the wrong number of task results");
   std::vector<double> pred(problem.x.rows, 0.0);
   std::vector<std::uint8_t> held(problem.x.rows, 0);
   std::vector<double> mdi(cols, 0.0);
-  std::vector<double> votes(std::max<std::size_t>(problem.classes, 1));
   for (std::size_t f = 0; f < eval.folds(); ++f) {
     const auto& test = eval.test[f];
-    for (std::size_t t = 0; t < per_fold; ++t) {
-      const auto& r = results[f * per_fold + t];
-      if (r.size() != test.size() + cols)
+    const std::size_t n = test.size();
+    std::vector<double> sum(problem.regression() ? n : n * problem.classes, 0.0);
+    for (std::size_t b = 0; b < per_fold; ++b) {
+      const auto& r = results[f * per_fold + b];
+      const auto [first, last] = block_trees(spec, b);
+      const std::size_t m = last - first;
+      const std::size_t row_part = problem.regression() ? m * n : sum.size();
+      if (r.size() != row_part + m * cols)
         throw InternalError("fairforest: a task result of " + spec.name + " has the wrong size");
-      for (std::size_t c = 0; c < cols; ++c) mdi[c] += r[test.size() + c];
-    }
-    for (std::size_t q = 0; q < test.size(); ++q) {
-      double value = 0;
       if (problem.regression()) {
-        for (std::size_t t = 0; t < per_fold; ++t) value += results[f * per_fold + t][q];
-        value /= static_cast<double>(per_fold);
+        for (std::size_t t = 0; t < m; ++t)
+          for (std::size_t q = 0; q < n; ++q) sum[q] += r[t * n + q];
       } else {
-        std::fill(votes.begin(), votes.end(), 0.0);
-        for (std::size_t t = 0; t < per_fold; ++t)
-          votes[static_cast<std::size_t>(results[f * per_fold + t][q])] += 1;
-        value = static_cast<double>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+        for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += r[i];  // integer counts: exact
       }
-      pred[test[q]] = value;
+      for (std::size_t t = 0; t < m; ++t)
+        for (std::size_t c = 0; c < cols; ++c) mdi[c] += r[row_part + t * cols + c];
+    }
+    for (std::size_t q = 0; q < n; ++q) {
+      if (problem.regression()) {
+        pred[test[q]] = sum[q] / static_cast<double>(trees);
+      } else {
+        const auto first = sum.begin() + static_cast<std::ptrdiff_t>(q * problem.classes);
+        const auto last = first + static_cast<std::ptrdiff_t>(problem.classes);
+        pred[test[q]] = static_cast<double>(std::max_element(first, last) - first);
+      }
       held[test[q]] = 1;
     }
   }

@@ -28,7 +28,10 @@ struct ModelOutcome {
   std::vector<double> importance;  // mean label MDI per column over folds and trees, sums to 1
 };
 
-// Tasks of a model: fold-major, task = fold * trees + tree.
+// Tasks of a model: fold-major, each a block of spec.trees_per_task consecutive trees of one fold
+// (a single tree for DT). A task returns, per held-out row of its fold, its trees' votes per class
+// (regression: each tree's means), then each tree's label MDI per column — never a tree. assemble()
+// sums them in tree order, so every block size gives the same forest, bit for bit.
 std::size_t task_count(const ModelSpec& spec, const Evaluation& eval);
 std::vector<double> run_task(const Problem& problem, const Protected* prot, const ModelSpec& spec,
                              const Evaluation& eval, std::uint64_t seed, std::size_t task);
