@@ -103,8 +103,15 @@ std::vector<double> fit_and_predict(const learn::ProbabilisticClassifier& protot
   }
   auto model = prototype.clone();
   model->reseed(seed);
-  model->fit(learn::make_matrix(data, cols, train), yt, classes, wt);
-  auto out = model->predict_proba(learn::make_matrix(data, cols, eval));
+  const auto x_train = learn::make_matrix(data, cols, train);
+  std::vector<double> out;
+  if (eval == train) {
+    // In-sample: one matrix, and the learner predicts its own training rows (fit_predict).
+    out = model->fit_predict(x_train, yt, classes, wt);
+  } else {
+    model->fit(x_train, yt, classes, wt);
+    out = model->predict_proba(learn::make_matrix(data, cols, eval));
+  }
   if (out.size() != eval.size() * classes)
     throw InternalError("fit_and_predict: the learner returned the wrong number of probabilities");
   return out;

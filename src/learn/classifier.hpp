@@ -20,7 +20,7 @@ namespace adm::learn {
 struct FeatureMatrix {
   std::size_t rows = 0;
   std::size_t cols = 0;
-  std::vector<float> values;        // rows * cols, row-major
+  std::vector<float> values;              // rows * cols, row-major
   std::vector<std::uint8_t> categorical;  // per column
   std::vector<std::uint32_t> levels;      // per column: level count (0 for numeric)
   std::vector<std::string> names;
@@ -41,6 +41,14 @@ class ProbabilisticClassifier {
                    std::span<const double> weights = {}) = 0;
   // rows x classes, row-major; each row sums to 1.
   virtual std::vector<double> predict_proba(const FeatureMatrix& x) const = 0;
+  // Fits on x, then returns predict_proba(x) (the in-sample probabilities). Learners that can reuse
+  // what the fit built for its own rows override it; the result must equal fit + predict_proba.
+  virtual std::vector<double> fit_predict(const FeatureMatrix& x, std::span<const std::int32_t> y,
+                                          std::size_t classes,
+                                          std::span<const double> weights = {}) {
+    fit(x, y, classes, weights);
+    return predict_proba(x);
+  }
   // One score per column of the training matrix (>= 0; learner-specific scale).
   virtual std::vector<double> importance() const = 0;
   // Seed of the learner's own randomness (row/column subsampling); tasks pass a value drawn from

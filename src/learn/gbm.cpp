@@ -73,6 +73,41 @@ Matrix make_dmatrix(const FeatureMatrix& x, const std::vector<std::uint8_t>& cat
   return m;
 }
 
+// Margins of every row of `data` (rows x per_row floats, owned by the booster until its next call).
+const float* margins(void* booster, void* data, std::size_t expected) {
+  // Margins, not XGBoost's float probabilities: the link in double keeps tiny p from becoming 0.
+  const char* config = R"({"type": 1, "training": false, "iteration_begin": 0, "iteration_end": 0,)"
+                       R"( "strict_shape": false})";
+  const bst_ulong* shape = nullptr;
+  bst_ulong dim = 0;
+  const float* margin = nullptr;
+  check(XGBoosterPredictFromDMatrix(booster, data, config, &shape, &dim, &margin));
+  std::size_t size = 1;
+  for (bst_ulong d = 0; d < dim; ++d) size *= shape[d];
+  if (size != expected) throw InternalError("gbm: unexpected prediction shape");
+  return margin;
+}
+
+// rows x k probabilities from the margins (one per row for two classes, else k per row).
+void append_probabilities(const float* margin, std::size_t rows, std::size_t k,
+                          std::vector<double>& proba) {
+  for (std::size_t r = 0; r < rows; ++r) {
+    if (k == 2) {
+      // The smaller probability directly (accurate when tiny), the larger as its complement.
+      const double z = margin[r];
+      const double small = 1 / (1 + std::exp(std::abs(z)));
+      proba.push_back(z >= 0 ? small : 1 - small);
+      proba.push_back(z >= 0 ? 1 - small : small);
+      continue;
+    }
+    const float* row = margin + r * k;
+    const double top = *std::max_element(row, row + k);
+    double sum = 0;
+    for (std::size_t c = 0; c < k; ++c) sum += std::exp(row[c] - top);
+    for (std::size_t c = 0; c < k; ++c) proba.push_back(std::exp(row[c] - top) / sum);
+  }
+}
+
 }  // namespace
 
 struct GradientBoosting::Model {
@@ -97,6 +132,19 @@ std::unique_ptr<ProbabilisticClassifier> GradientBoosting::clone() const {
 
 void GradientBoosting::fit(const FeatureMatrix& x, std::span<const std::int32_t> y,
                            std::size_t classes, std::span<const double> weights) {
+  train(x, y, classes, weights, false);
+}
+
+std::vector<double> GradientBoosting::fit_predict(const FeatureMatrix& x,
+                                                  std::span<const std::int32_t> y,
+                                                  std::size_t classes,
+                                                  std::span<const double> weights) {
+  return train(x, y, classes, weights, true);
+}
+
+std::vector<double> GradientBoosting::train(const FeatureMatrix& x, std::span<const std::int32_t> y,
+                                            std::size_t classes, std::span<const double> weights,
+                                            bool in_sample) {
   model_.reset();
   if (x.rows == 0) throw InputError("gbm: cannot fit on zero rows");
   if (classes == 0) throw InputError("gbm: no classes");
@@ -128,7 +176,7 @@ void GradientBoosting::fit(const FeatureMatrix& x, std::span<const std::int32_t>
   // P(y | no features) is the class frequency: callers rely on this for conditioning on nothing.
   if (x.cols == 0 || classes == 1) {
     model_ = std::move(m);
-    return;
+    return in_sample ? predict_proba(x) : std::vector<double>{};
   }
 
   auto clamp = [](double p) { return std::clamp(p, kMinPrior, 1 - kMinPrior); };
@@ -141,16 +189,16 @@ void GradientBoosting::fit(const FeatureMatrix& x, std::span<const std::int32_t>
   }
 
   const int nthread = static_cast<int>(params_.nthread);
-  Matrix train = make_dmatrix(x, m->categorical, m->prior_margin, nthread);
+  Matrix dtrain = make_dmatrix(x, m->categorical, m->prior_margin, nthread);
   std::vector<float> labels(y.begin(), y.end());
-  check(XGDMatrixSetFloatInfo(train.get(), "label", labels.data(), labels.size()));
+  check(XGDMatrixSetFloatInfo(dtrain.get(), "label", labels.data(), labels.size()));
   if (!weights.empty()) {
     std::vector<float> w(weights.begin(), weights.end());
-    check(XGDMatrixSetFloatInfo(train.get(), "weight", w.data(), w.size()));
+    check(XGDMatrixSetFloatInfo(dtrain.get(), "weight", w.data(), w.size()));
   }
 
   BoosterHandle b = nullptr;
-  DMatrixHandle cache[] = {train.get()};
+  DMatrixHandle cache[] = {dtrain.get()};
   check(XGBoosterCreate(cache, 1, &b));
   m->booster.reset(b);
   // XGBoost seeds a 32-bit mt19937 from an int64: fold our 64 bits into 31 so no seed is lost.
@@ -174,8 +222,14 @@ void GradientBoosting::fit(const FeatureMatrix& x, std::span<const std::int32_t>
   if (classes > 2) settings.emplace_back("num_class", std::to_string(classes));
   for (const auto& [key, value] : settings) check(XGBoosterSetParam(b, key.c_str(), value.c_str()));
   for (std::uint64_t round = 0; round < params_.rounds; ++round)
-    check(XGBoosterUpdateOneIter(b, static_cast<int>(round), train.get()));
+    check(XGBoosterUpdateOneIter(b, static_cast<int>(round), dtrain.get()));
   model_ = std::move(m);
+  std::vector<double> proba;
+  if (!in_sample) return proba;
+  const std::size_t per_row = classes == 2 ? 1 : classes;
+  proba.reserve(x.rows * classes);
+  append_probabilities(margins(b, dtrain.get(), x.rows * per_row), x.rows, classes, proba);
+  return proba;
 }
 
 std::vector<double> GradientBoosting::predict_proba(const FeatureMatrix& x) const {
@@ -197,34 +251,9 @@ std::vector<double> GradientBoosting::predict_proba(const FeatureMatrix& x) cons
 
   Matrix data =
       make_dmatrix(x, model_->categorical, model_->prior_margin, static_cast<int>(params_.nthread));
-  // Margins, not XGBoost's float probabilities: the link in double keeps tiny p from becoming 0.
-  const char* config = R"({"type": 1, "training": false, "iteration_begin": 0, "iteration_end": 0,)"
-                       R"( "strict_shape": false})";
-  const bst_ulong* shape = nullptr;
-  bst_ulong dim = 0;
-  const float* margin = nullptr;
-  check(XGBoosterPredictFromDMatrix(model_->booster.get(), data.get(), config, &shape, &dim,
-                                    &margin));
-  std::size_t size = 1;
-  for (bst_ulong d = 0; d < dim; ++d) size *= shape[d];
   const std::size_t per_row = k == 2 ? 1 : k;
-  if (size != x.rows * per_row) throw InternalError("gbm: unexpected prediction shape");
-
-  for (std::size_t r = 0; r < x.rows; ++r) {
-    if (k == 2) {
-      // The smaller probability directly (accurate when tiny), the larger as its complement.
-      const double z = margin[r];
-      const double small = 1 / (1 + std::exp(std::abs(z)));
-      proba.push_back(z >= 0 ? small : 1 - small);
-      proba.push_back(z >= 0 ? 1 - small : small);
-      continue;
-    }
-    const float* row = margin + r * k;
-    const double top = *std::max_element(row, row + k);
-    double sum = 0;
-    for (std::size_t c = 0; c < k; ++c) sum += std::exp(row[c] - top);
-    for (std::size_t c = 0; c < k; ++c) proba.push_back(std::exp(row[c] - top) / sum);
-  }
+  append_probabilities(margins(model_->booster.get(), data.get(), x.rows * per_row), x.rows, k,
+                       proba);
   return proba;
 }
 

@@ -24,6 +24,12 @@ class GradientBoosting : public ProbabilisticClassifier {
            std::span<const double> weights = {}) override;
   // Probabilities from the trees' margins, computed in double (no 0/1 saturation of float p).
   std::vector<double> predict_proba(const FeatureMatrix& x) const override;
+  // The training rows' margins come from the booster's own data matrix, whose predictions XGBoost
+  // keeps up to date while boosting (the same float sums a fresh matrix gives), so neither the
+  // matrix nor the trees' traversal is redone.
+  std::vector<double> fit_predict(const FeatureMatrix& x, std::span<const std::int32_t> y,
+                                  std::size_t classes,
+                                  std::span<const double> weights = {}) override;
   // XGBoost "total_gain" per training column (0 for columns never split on), summed over classes.
   // Unnormalised: it grows with the total weight, so callers scale it (H2O divides by the max).
   std::vector<double> importance() const override;
@@ -34,6 +40,10 @@ class GradientBoosting : public ProbabilisticClassifier {
 
  private:
   struct Model;  // the booster and what prediction needs; defined in gbm.cpp
+
+  // fit(); with `in_sample`, also returns predict_proba(x) from the training matrix.
+  std::vector<double> train(const FeatureMatrix& x, std::span<const std::int32_t> y,
+                            std::size_t classes, std::span<const double> weights, bool in_sample);
 
   GbmParams params_;
   std::uint64_t seed_ = 0;

@@ -270,3 +270,43 @@ TEST_CASE("gbm settings read from a config section", "[gbm]") {
   describe(doc, q);
   CHECK(lines.size() == 9);
 }
+
+TEST_CASE("gbm fit_predict equals fit then predict_proba, bitwise", "[gbm]") {
+  // Numeric, categorical and missing inputs, row and column subsampling, weights, 2 and 3 classes:
+  // the in-sample probabilities from the booster's training matrix are those of a fresh matrix.
+  Rng rng(11, "gbm-fit-predict");
+  const std::size_t n = 700;
+  std::vector<float> num(n), cat(n), gappy(n);
+  Labels y2(n), y3(n);
+  std::vector<double> w(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    num[r] = static_cast<float>(rng.normal());
+    cat[r] = static_cast<float>(rng.uniform_index(5));
+    gappy[r] = rng.bernoulli(0.2) ? std::nanf("") : static_cast<float>(rng.uniform());
+    y2[r] = rng.bernoulli(sigmoid(num[r] + (cat[r] == 2 ? 1.5 : 0.0))) ? 1 : 0;
+    y3[r] = static_cast<std::int32_t>((y2[r] + static_cast<int>(cat[r])) % 3);
+    w[r] = r % 9 == 0 ? 0.0 : 0.5 + rng.uniform();
+  }
+  const FeatureMatrix x = matrix({num, cat, gappy}, {0, 5, 0});
+  GbmParams params;
+  params.rounds = 25;
+  params.max_depth = 4;
+  params.max_bin = 16;
+  for (double subsample : {1.0, 0.6})
+    for (bool weighted : {false, true})
+      for (std::size_t k : {2, 3}) {
+        params.subsample = subsample;
+        params.colsample = subsample;
+        const Labels& y = k == 2 ? y2 : y3;
+        const std::span<const double> weights =
+            weighted ? std::span<const double>(w) : std::span<const double>();
+        GradientBoosting a(params), b(params);
+        a.reseed(5);
+        b.reseed(5);
+        a.fit(x, y, k, weights);
+        const auto fresh = a.predict_proba(x);
+        const auto in_sample = b.fit_predict(x, y, k, weights);
+        CHECK(in_sample == fresh);
+        CHECK(b.predict_proba(x) == fresh);  // the model is the same too
+      }
+}
