@@ -87,10 +87,11 @@ std::vector<double> merge_equivalent(const std::vector<double>& table, std::size
   std::vector<std::int64_t> slot(size, -1);
   std::vector<std::size_t> distinct_of(nr), first;
   for (std::size_t r = 0; r < nr; ++r) {
-    std::uint64_t h = 1469598103934665603ULL;
+    std::uint64_t h = 0;
     for (std::size_t t = 0; t < nt; ++t)
-      h = (h ^ std::bit_cast<std::uint64_t>(ratio[r * nt + t])) * 1099511628211ULL;
-    for (std::size_t at = (h ^ (h >> 29)) & (size - 1);; at = (at + 1) & (size - 1)) {
+      h = (std::rotl(h, 23) ^ std::bit_cast<std::uint64_t>(ratio[r * nt + t])) *
+          0x9E3779B97F4A7C15ULL;
+    for (std::size_t at = (h ^ (h >> 32)) & (size - 1);; at = (at + 1) & (size - 1)) {
       if (slot[at] < 0) {
         slot[at] = static_cast<std::int64_t>(first.size());
         distinct_of[r] = first.size();

@@ -41,9 +41,22 @@ Estimate exact_stage(StageContext& context, const sh::GameData& g) {
   const auto& s = context.config.shapley;
   const std::size_t n = g.n();
   const std::size_t chunks = std::min<std::size_t>(s.chunks, std::size_t{1} << n);
-  const auto parts = context.farm.run("shapley.subsets", chunks, [&](std::size_t c, Rng&) {
-    return sh::evaluate_chunk(g, sh::chunk_begin(n, chunks, c), sh::chunk_begin(n, chunks, c + 1));
+  // A task is a contiguous range of Gray-code ranks; its work counters ride after its values.
+  constexpr std::size_t kCounters = 4;
+  auto parts = context.farm.run("shapley.subsets", chunks, [&](std::size_t c, Rng&) {
+    sh::ChunkStats st;
+    auto values = sh::evaluate_chunk(g, sh::chunk_begin(n, chunks, c),
+                                     sh::chunk_begin(n, chunks, c + 1), &st);
+    for (auto k : {st.reused, st.solves, st.remembered, st.pairings})
+      values.push_back(static_cast<double>(k));
+    return values;
   });
+  std::vector<std::int64_t> work(kCounters, 0);
+  for (auto& p : parts) {
+    for (std::size_t k = 0; k < kCounters; ++k)
+      work[k] += static_cast<std::int64_t>(p[p.size() - kCounters + k]);
+    p.resize(p.size() - kCounters);
+  }
   const sh::SubsetTable t = sh::assemble_chunks(n, parts);
   Estimate e;
   e.phi_acc = sh::shapley_from_values(t.u, n);
@@ -54,6 +67,11 @@ Estimate exact_stage(StageContext& context, const sh::GameData& g) {
   e.total_acc = t.u[all] - t.u[0];
   e.total_d = t.v_d[all] - t.v_d[0];
   auto& r = context.results;
+  r.add("/shapley/work", work,
+        "Subsets whose values were those of the previous subset in Gray-code order (same "
+        "partition), BROJA programs solved, BROJA programs answered by an earlier solve of equal "
+        "merged marginals, and joint-code updates (one feature each).",
+        "count");
   r.add("/shapley/max_pid_gap", std::vector<double>{*std::max_element(t.gap.begin(), t.gap.end())},
         "Largest certified BROJA gap over all subsets (bound on the error of every SI).", "bits");
   if (s.store_subsets) {

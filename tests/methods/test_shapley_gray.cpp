@@ -1,7 +1,7 @@
 // Gray-code enumeration of subsets and the incremental evaluation of exact Shapley: the walk visits
 // every subset once, one feature changing per step; incremental joint codes equal joint codes
-// computed from scratch at every step; the evaluator's values are bitwise those of subset_values
-// (unweighted, weighted, with zero weights); chunk results do not depend on the chunking.
+// computed from scratch at every step; the evaluator's values are those of subset_values up to
+// round-off (unweighted, weighted, with zero weights); chunk results do not depend on the chunking.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -47,13 +47,16 @@ info::JointCodes scratch(const sh::GameData& g, std::uint64_t mask) {
   return info::joint_codes(cols, info::MissingPolicy::Error, g.y.size());
 }
 
-void check_equal(const sh::SubsetValues& a, const sh::SubsetValues& b) {
-  CHECK(a.u == b.u);
-  CHECK(a.si == b.si);
-  CHECK(a.i_xa == b.i_xa);
-  CHECK(a.i_xa_y == b.i_xa_y);
-  CHECK(a.v_d == b.v_d);
-  CHECK(a.gap == b.gap);
+// The sums are the same terms in another order: equal to round-off. SI comes from the same
+// BROJA program when the merged marginals are bitwise equal (integer counts), else from a program
+// equal up to round-off: within the certified gaps.
+void check_close(const sh::SubsetValues& a, const sh::SubsetValues& b, double si_tolerance) {
+  CHECK(a.u == Approx(b.u).margin(1e-13));
+  CHECK(a.i_xa == Approx(b.i_xa).margin(1e-13));
+  CHECK(a.i_xa_y == Approx(b.i_xa_y).margin(1e-13));
+  CHECK(a.si == Approx(b.si).margin(si_tolerance));
+  CHECK(a.v_d == Approx(b.v_d).margin(1e-12));
+  CHECK(a.gap <= 1e-9);
 }
 
 }  // namespace
@@ -138,8 +141,9 @@ TEST_CASE("Incremental joint codes equal codes from scratch along a Gray walk", 
   CHECK_THROWS(info::IncrementalCodes({bad}, bad.size()));
 }
 
-TEST_CASE("The subset evaluator reproduces subset_values bitwise", "[shapley]") {
+TEST_CASE("The subset evaluator reproduces subset_values", "[shapley]") {
   sh::GameData g = game(5, 400, 3, 5);
+  double si_tolerance = 1e-13;
   SECTION("unit weights") {}
   SECTION("integer weights") {
     Rng rng(6, "shapley.gray.weights", 0);
@@ -149,12 +153,18 @@ TEST_CASE("The subset evaluator reproduces subset_values bitwise", "[shapley]") 
     Rng rng(8, "shapley.gray.weights", 0);
     for (std::size_t r = 0; r < 400; ++r)
       g.weights.push_back(r % 7 == 0 ? 0.0 : 0.1 + rng.uniform());
+    si_tolerance = 2e-9;
+  }
+  SECTION("a feature constant, one a copy of A") {
+    std::fill(g.features[3].begin(), g.features[3].end(), 2);
+    g.features[4] = g.a;
   }
   sh::SubsetEvaluator e(g);
   for (std::uint64_t r = 0; r < 32; ++r) {
     if (r > 0) e.flip(sh::gray_flip(r));
-    check_equal(e.values(), sh::subset_values(g, e.mask()));
+    check_close(e.values(), sh::subset_values(g, e.mask()), si_tolerance);
   }
+  CHECK(e.solves() + e.remembered() <= 31);
 }
 
 TEST_CASE("Exact Shapley chunks do not depend on the chunking", "[shapley]") {
@@ -180,8 +190,8 @@ TEST_CASE("Exact Shapley chunks do not depend on the chunking", "[shapley]") {
   // Entry `mask` holds that subset's values.
   for (std::uint64_t mask : {0ULL, 1ULL, 6ULL, 37ULL, 127ULL}) {
     const auto v = sh::subset_values(g, mask);
-    CHECK(a.u[mask] == v.u);
-    CHECK(a.si[mask] == v.si);
-    CHECK(a.v_d[mask] == v.v_d);
+    CHECK(a.u[mask] == Approx(v.u).margin(1e-13));
+    CHECK(a.si[mask] == Approx(v.si).margin(1e-13));
+    CHECK(a.v_d[mask] == Approx(v.v_d).margin(1e-12));
   }
 }

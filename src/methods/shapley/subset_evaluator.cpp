@@ -1,11 +1,12 @@
 #include "methods/shapley/subset_evaluator.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "core/error.hpp"
 #include "info/count_measures.hpp"
-#include "info/pid.hpp"
 
 namespace adm::methods::shapley {
 namespace {
@@ -26,52 +27,10 @@ std::size_t compact(std::span<const std::int32_t> codes, std::span<const std::ui
   return next;
 }
 
-// sum_k c_k log2(c_k * z_k / (xz_k * yz_k)) / (sum_k c_k), the cells in the given order, as
-// info::conditional_mutual_information(CellTable) sums them.
-template <class Z, class XZ, class YZ>
-double cmi_sum(Log2Cache& log2, const std::vector<double>& cells, Z z, XZ xz, YZ yz) {
-  double n = 0.0;
-  for (double c : cells) n += c;
-  if (!(n > 0.0)) throw InputError("shapley: no data (total weight is 0)");
-  double sum = 0.0;
-  for (std::size_t k = 0; k < cells.size(); ++k) {
-    const double c = cells[k];
-    if (c <= 0.0) continue;
-    sum += c * log2((c * z(k)) / (xz(k) * yz(k)));
-  }
-  double value = sum / n;
-  if (value < 0.0 && value > -info::kRoundOff) value = 0.0;
-  return value;
-}
+// Round-off below 0 of a sum whose true value is >= 0 (the convention of count_measures.hpp).
+double clamped(double value) { return value < 0.0 && value > -info::kRoundOff ? 0.0 : value; }
 
 }  // namespace
-
-// I(T; R1) from t1_ (nt_ x n1), as info::mutual_information_from_table sums it: cells in [t][r]
-// order, margins accumulated in that order.
-double SubsetEvaluator::table_mi(std::size_t n1) {
-  mi_t_.assign(nt_, 0.0);
-  mi_r_.assign(n1, 0.0);
-  double z = 0.0;
-  for (std::size_t t = 0; t < nt_; ++t)
-    for (std::size_t r = 0; r < n1; ++r) {
-      const double c = t1_[t * n1 + r];
-      if (c <= 0.0) continue;
-      mi_t_[t] += c;
-      mi_r_[r] += c;
-      z += c;
-    }
-  if (!(z > 0.0)) throw InputError("shapley: no data (total weight is 0)");
-  double sum = 0.0;
-  for (std::size_t t = 0; t < nt_; ++t)
-    for (std::size_t r = 0; r < n1; ++r) {
-      const double c = t1_[t * n1 + r];
-      if (c <= 0.0) continue;
-      sum += c * log2_((c * z) / (mi_t_[t] * mi_r_[r]));
-    }
-  double value = sum / z;
-  if (value < 0.0 && value > -info::kRoundOff) value = 0.0;
-  return value;
-}
 
 SubsetEvaluator::SubsetEvaluator(const GameData& g)
     : g_(g),
@@ -98,108 +57,131 @@ SubsetEvaluator::SubsetEvaluator(const GameData& g)
     n_y_[y_[i]] += w_[i];
     n_a_[a_[i]] += w_[i];
     n_ay_[a_[i] * ny_ + y_[i]] += w_[i];
+    ay_.push_back(a_[i] * static_cast<std::int32_t>(ny_) + y_[i]);
   }
   if (!(total_ > 0.0)) throw InputError("shapley: the weights sum to 0");
-  // The PID leaves out rows of weight 0 and numbers T and R2 over the rows it keeps.
-  for (std::size_t i = 0; i < rows_; ++i)
-    if (g.weights.empty() || w_[i] > 0.0) kept_.push_back(static_cast<std::uint32_t>(i));
-  nt_ = compact(g.y, kept_, t_kept_, "the target");
-  std::vector<std::int32_t> b;
-  nb_ = compact(g.a, kept_, b, "the sensitive attributes");
-  t2_.assign(nt_ * nb_, 0.0);
-  for (std::size_t k = 0; k < kept_.size(); ++k) t2_[t_kept_[k] * nb_ + b[k]] += w_[kept_[k]];
-  i2_ = info::mutual_information_from_table(t2_, nt_, nb_);
-  p2_ = info::merge_equivalent(t2_, nt_, nb_, m2_);
-  keys_.resize(rows_);
-  cell_.resize(rows_);
-  pair_.resize(rows_);
-  xy_.resize(rows_);
+  // The PID's T x R2 table: Y x A over the rows of positive weight.
+  std::vector<double> t2(ny_ * na_, 0.0);
+  for (std::size_t i = 0; i < rows_; ++i) t2[y_[i] * na_ + a_[i]] += w_[i];
+  i2_ = info::mutual_information_from_table(t2, ny_, na_);
+  p2_ = info::merge_equivalent(t2, ny_, na_, m2_);
+}
+
+// Count vectors over (a, y) per value of X_S; equal vectors are found by hashing their bits and
+// numbered by first appearance (over the values of X_S, themselves numbered by first appearance).
+void SubsetEvaluator::count_vectors() {
+  const auto x = codes_.codes();
+  const std::size_t k = codes_.cardinality(), len = na_ * ny_;
+  counts_.assign(k * len, 0.0);
+  for (std::size_t i = 0; i < rows_; ++i) counts_[x[i] * len + ay_[i]] += w_[i];
+  const std::size_t size = std::bit_ceil(std::max<std::size_t>(2 * k, 16));
+  if (slots_.size() < size) slots_.assign(size, Slot{});
+  if (++call_ == 0) {  // stamps wrapped: start over with a clean table
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    call_ = 1;
+  }
+  distinct_.clear();
+  multiplicity_.clear();
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t v = 0; v < k; ++v) {
+    const double* c = counts_.data() + v * len;
+    std::uint64_t h = 0;
+    for (std::size_t j = 0; j < len; ++j)
+      h = (std::rotl(h, 23) ^ std::bit_cast<std::uint64_t>(c[j])) * 0x9E3779B97F4A7C15ULL;
+    for (std::size_t at = (h ^ (h >> 32)) & mask;; at = (at + 1) & mask) {
+      Slot& s = slots_[at];
+      if (s.call != call_) {
+        s = {call_, static_cast<std::uint32_t>(distinct_.size())};
+        distinct_.push_back(static_cast<std::uint32_t>(v));
+        multiplicity_.push_back(1.0);
+        break;
+      }
+      if (std::memcmp(counts_.data() + distinct_[s.id] * len, c, len * sizeof(double)) == 0) {
+        multiplicity_[s.id] += 1.0;
+        break;
+      }
+    }
+  }
 }
 
 SubsetValues SubsetEvaluator::values() {
-  const auto x = codes_.codes();
-  const std::size_t k = codes_.cardinality();
-  const std::size_t ny = ny_, na = na_;
-  // Cells (x, a, y) and pairs (x, a), each numbered by first appearance like joint_codes.
-  for (std::size_t i = 0; i < rows_; ++i)
-    keys_[i] = (static_cast<std::uint64_t>(x[i]) * na + a_[i]) * ny + y_[i];
-  const std::size_t cells = relabel_.relabel(keys_, k * na * ny, cell_);
-  for (std::size_t i = 0; i < rows_; ++i) keys_[i] = static_cast<std::uint64_t>(x[i]) * na + a_[i];
-  const std::size_t pairs = relabel_.relabel(keys_, k * na, pair_);
-  c3_.assign(cells, 0.0);
-  cell_y_.resize(cells);
-  cell_ax_.resize(cells);
-  c_ax_.assign(pairs, 0.0);
-  ax_x_.resize(pairs);
-  ax_a_.resize(pairs);
-  for (std::size_t i = 0; i < rows_; ++i) {
-    const auto c = static_cast<std::size_t>(cell_[i]), p = static_cast<std::size_t>(pair_[i]);
-    c3_[c] += w_[i];
-    cell_y_[c] = y_[i];
-    cell_ax_[c] = pair_[i];
-    c_ax_[p] += w_[i];
-    ax_x_[p] = x[i];
-    ax_a_[p] = a_[i];
+  count_vectors();
+  const std::size_t k = codes_.cardinality(), ny = ny_, na = na_, len = na * ny;
+  // Every measure is a sum over the values of X_S of a function of their count vector, so each
+  // distinct vector is evaluated once and weighted by how many values share it.
+  double u = 0, i_xa = 0, i_xa_y = 0;
+  n_ax_.resize(na);
+  n_xy_.resize(ny);
+  t1_cols_.clear();
+  for (std::size_t d = 0; d < distinct_.size(); ++d) {
+    const double* c = counts_.data() + distinct_[d] * len;
+    const double m = multiplicity_[d];
+    std::fill(n_ax_.begin(), n_ax_.end(), 0.0);
+    std::fill(n_xy_.begin(), n_xy_.end(), 0.0);
+    double n_x = 0;
+    for (std::size_t a = 0; a < na; ++a)
+      for (std::size_t y = 0; y < ny; ++y) {
+        n_ax_[a] += c[a * ny + y];
+        n_xy_[y] += c[a * ny + y];
+        n_x += c[a * ny + y];
+      }
+    double su = 0, sxay = 0, sxa = 0;
+    for (std::size_t a = 0; a < na; ++a) {
+      for (std::size_t y = 0; y < ny; ++y) {
+        const double v = c[a * ny + y];
+        if (v <= 0) continue;
+        su += v * log2_((v * total_) / (n_y_[y] * n_ax_[a]));               // I(Y; A, X_S)
+        sxay += v * log2_((v * n_y_[y]) / (n_xy_[y] * n_ay_[a * ny + y]));  // I(X_S; A | Y)
+      }
+      if (n_ax_[a] > 0) sxa += n_ax_[a] * log2_((n_ax_[a] * total_) / (n_x * n_a_[a]));
+    }
+    u += m * su;
+    i_xa += m * sxa;
+    i_xa_y += m * sxay;
+    if (n_x > 0)  // values of weight 0 are not part of the PID's support
+      for (std::size_t y = 0; y < ny; ++y) t1_cols_.push_back(m * n_xy_[y]);
   }
   SubsetValues v;
-  // u = I(Y; A, X_S): cells (y, (a, x)), margins Y and (A, X_S), z = everything.
-  v.u = cmi_sum(
-      log2_, c3_, [&](std::size_t) { return total_; },
-      [&](std::size_t c) { return n_y_[cell_y_[c]]; },
-      [&](std::size_t c) { return c_ax_[cell_ax_[c]]; });
+  v.u = clamped(u / total_);
   if (k <= 1) return v;  // the empty set (or constant features): v_D = 0
-  // I(X_S; A): cells (x, a), margins X_S and A.
-  c_x_.assign(k, 0.0);
-  for (std::size_t i = 0; i < rows_; ++i) c_x_[x[i]] += w_[i];
-  v.i_xa = cmi_sum(
-      log2_, c_ax_, [&](std::size_t) { return total_; },
-      [&](std::size_t p) { return c_x_[ax_x_[p]]; }, [&](std::size_t p) { return n_a_[ax_a_[p]]; });
-  // I(X_S; A | Y): cells (x, a, y), margins (X_S, Y), (A, Y) and Y.
-  for (std::size_t i = 0; i < rows_; ++i) keys_[i] = static_cast<std::uint64_t>(x[i]) * ny + y_[i];
-  const std::size_t xys = relabel_.relabel(keys_, k * ny, xy_);
-  c_xy_.assign(xys, 0.0);
-  cell_xy_.resize(cells);
-  for (std::size_t i = 0; i < rows_; ++i) {
-    c_xy_[xy_[i]] += w_[i];
-    cell_xy_[cell_[i]] = xy_[i];
-  }
-  v.i_xa_y = cmi_sum(
-      log2_, c3_, [&](std::size_t c) { return n_y_[cell_y_[c]]; },
-      [&](std::size_t c) { return c_xy_[cell_xy_[c]]; },
-      [&](std::size_t c) {
-        const auto ax = static_cast<std::size_t>(cell_ax_[c]);
-        return n_ay_[ax_a_[ax] * ny + cell_y_[c]];
-      });
-  const Si s = shared_information(x, k);
+  v.i_xa = clamped(i_xa / total_);
+  v.i_xa_y = clamped(i_xa_y / total_);
+  const Si s = shared_information();
   v.si = s.si;
   v.gap = s.gap;
   v.v_d = v.si * v.i_xa * v.i_xa_y;
   return v;
 }
 
-SubsetEvaluator::Si SubsetEvaluator::shared_information(std::span<const std::int32_t> x,
-                                                        std::size_t k) {
-  // R1 = X_S numbered over the kept rows, then the T x R1 table in row order.
-  x_kept_.assign(k, -1);
-  std::size_t n1 = 0;
-  for (std::uint32_t r : kept_)
-    if (x_kept_[x[r]] < 0) x_kept_[x[r]] = static_cast<std::int32_t>(n1++);
-  t1_.assign(nt_ * n1, 0.0);
-  for (std::size_t j = 0; j < kept_.size(); ++j)
-    t1_[t_kept_[j] * n1 + x_kept_[x[kept_[j]]]] += w_[kept_[j]];
-  info::PidOptions po;
-  po.tolerance_bits = g_.pid_tolerance_bits;
-  info::PidMarginals m;  // as info::pid_marginals(t1_, t2_, ...) computes it
-  m.nt = nt_;
-  m.n1 = n1;
-  m.n2 = nb_;
-  m.i1 = table_mi(n1);
+SubsetEvaluator::Si SubsetEvaluator::shared_information() {
+  // T = Y, R1 = X_S, R2 = A. The values of X_S with one count vector share P(T | x), so they
+  // enter the [t][x] table as one column (the BROJA program merges them anyway).
+  const std::size_t nt = ny_, nd = t1_cols_.size() / nt;
+  t1_.resize(nt * nd);
+  for (std::size_t d = 0; d < nd; ++d)
+    for (std::size_t t = 0; t < nt; ++t) t1_[t * nd + d] = t1_cols_[d * nt + t];
+  info::PidMarginals m;
+  m.nt = nt;
+  m.n1 = nd;
+  m.n2 = na_;
+  double i1 = 0;
+  for (std::size_t d = 0; d < nd; ++d) {
+    double n_x = 0;
+    for (std::size_t t = 0; t < nt; ++t) n_x += t1_[t * nd + d];
+    for (std::size_t t = 0; t < nt; ++t) {
+      const double c = t1_[t * nd + d];
+      if (c > 0) i1 += c * log2_((c * total_) / (n_y_[t] * n_x));
+    }
+  }
+  m.i1 = clamped(i1 / total_);
   m.i2 = i2_;
-  m.p1 = info::merge_equivalent(t1_, nt_, n1, m.m1);
+  m.p1 = info::merge_equivalent(t1_, nt, nd, m.m1);
   m.p2 = p2_;
   m.m2 = m2_;
   // One merged value on either side: that side says nothing about Y, so SI = 0 exactly.
   if (m.m1 <= 1 || m.m2 <= 1) return {};
+  info::PidOptions po;
+  po.tolerance_bits = g_.pid_tolerance_bits;
   info::BrojaSolution s;
   if (auto it = known_.find(m.p1); it != known_.end()) {
     s = it->second;

@@ -2,10 +2,13 @@
 // The coefficients of one subset after another (coefficients.hpp), for walks that change the
 // subset one feature at a time (exact enumeration in Gray-code order, permutation sampling).
 //
-// The joint codes of X_S are updated incrementally (info/incremental_codes.hpp). Every measure is
-// then taken from count tables built with direct-indexed relabelling in one pass over the rows
-// each, with the cells, margins and sums in exactly the order the sample-level functions use
-// (info/measures.hpp, info/pid.hpp), so the values are bitwise those of subset_values(g, mask).
+// The joint codes of X_S are updated incrementally (info/incremental_codes.hpp). One pass over the
+// rows then counts (a, y) per value of X_S. Every measure (I(Y; A, X_S), I(X_S; A), I(X_S; A | Y)
+// and I(Y; X_S) for the PID) is a sum over the values of X_S of a function of their count vector,
+// and most values share a vector with many others (a single row with a given (a, y), ...), so each
+// distinct vector is evaluated once, times its multiplicity. The values equal subset_values(g,
+// mask) up to the order of the terms in the sums (round-off); the merged marginals of the PID are
+// the same table (bitwise, for integer counts), so is the BROJA solve.
 // The BROJA solve depends only on the merged pairwise marginals; they are remembered, so a subset
 // whose merged marginals were already solved (typically: large subsets whose cells are all pure
 // in Y) is not solved again, and a subset whose X_S carries no information about Y (one merged
@@ -14,7 +17,6 @@
 #include <map>
 #include <vector>
 
-#include "info/first_appearance.hpp"
 #include "info/incremental_codes.hpp"
 #include "info/pid.hpp"
 #include "methods/shapley/coefficients.hpp"
@@ -24,7 +26,7 @@ namespace adm::methods::shapley {
 
 class SubsetEvaluator {
  public:
-  // Checks g as subset_values would (complete codes, valid weights); keeps a reference to it.
+  // Checks g (complete codes, valid weights); keeps a reference to it.
   explicit SubsetEvaluator(const GameData& g);
 
   void set(std::uint64_t mask) { codes_.set(mask); }
@@ -32,7 +34,8 @@ class SubsetEvaluator {
   std::uint64_t mask() const { return codes_.mask(); }
   const info::IncrementalCodes& codes() const { return codes_; }
 
-  // The values of the current subset; equal to subset_values(g, mask()).
+  // The values of the current subset: those of subset_values(g, mask()) up to round-off in the
+  // sums (another order of the same terms) and the BROJA solver's certified gap.
   SubsetValues values();
 
   std::uint64_t solves() const { return solves_; }          // BROJA programs solved
@@ -42,30 +45,33 @@ class SubsetEvaluator {
   struct Si {
     double si = 0, gap = 0;
   };
-  Si shared_information(std::span<const std::int32_t> x, std::size_t k);
-  double table_mi(std::size_t n1);
+  void count_vectors();
+  Si shared_information();
 
   const GameData& g_;
   std::size_t rows_ = 0, ny_ = 0, na_ = 0;
-  std::vector<std::int32_t> y_, a_;  // compact codes (first appearance) over all rows
-  std::vector<double> w_;            // per row (1 when unweighted)
-  double total_ = 0;                 // sum of weights in row order
+  std::vector<std::int32_t> y_, a_, ay_;  // compact codes (first appearance); ay = a * ny + y
+  std::vector<double> w_;                 // per row (1 when unweighted)
+  double total_ = 0;                      // sum of weights
   std::vector<double> n_y_, n_a_, n_ay_;
-  // The PID's rows (weight > 0) with their own compact T and R2 codes, and its T x R2 table.
-  std::vector<std::uint32_t> kept_;
-  std::vector<std::int32_t> t_kept_;
-  std::size_t nt_ = 0, nb_ = 0;
-  std::vector<double> t2_, p2_;  // T x R2 table, and merged
+  // The PID's R2 side (A), fixed: I(Y; A) and the merged Y x A table.
   double i2_ = 0;
+  std::vector<double> p2_;
   std::size_t m2_ = 0;
 
   info::IncrementalCodes codes_;
-  info::FirstAppearance relabel_;
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::int32_t> cell_, pair_, xy_, x_kept_;
-  std::vector<double> c3_, c_ax_, c_x_, c_xy_, t1_, mi_t_, mi_r_;
+  // Per value of X_S its counts over (a, y); the distinct count vectors (a representative value
+  // each, by first appearance) and how many values share each.
+  std::vector<double> counts_;
+  struct Slot {
+    std::uint32_t call = 0, id = 0;
+  };
+  std::vector<Slot> slots_;
+  std::uint32_t call_ = 0;
+  std::vector<std::uint32_t> distinct_;
+  std::vector<double> multiplicity_;
+  std::vector<double> n_ax_, n_xy_, t1_cols_, t1_;
   Log2Cache log2_;
-  std::vector<std::int32_t> cell_y_, cell_ax_, cell_xy_, cell_ay_, ax_x_, ax_a_;
   std::map<std::vector<double>, info::BrojaSolution> known_;  // merged [t][x] table -> solve
   std::uint64_t solves_ = 0, remembered_ = 0;
 };
