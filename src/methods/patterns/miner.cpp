@@ -1,32 +1,51 @@
 #include "methods/patterns/miner.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <functional>
+#include <numeric>
 #include <sstream>
+#include <string_view>
 
 #include "core/error.hpp"
 
 namespace adm::methods::patterns {
 namespace {
 
-std::string hex(const PatternKey& key) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (auto b : key) {
-    out += digits[b >> 4];
-    out += digits[b & 15];
+constexpr char kDigits[] = "0123456789abcdef";
+
+void append_hex(std::string& out, const std::uint8_t* key, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    out += kDigits[key[i] >> 4];
+    out += kDigits[key[i] & 15];
   }
-  return out;
 }
 
-PatternKey unhex(const std::string& text, std::size_t features) {
-  if (text.size() != 2 * features)
-    throw InternalError("pattern search: bad node text '" + text + "'");
-  PatternKey key(features);
-  for (std::size_t i = 0; i < features; ++i)
-    key[i] = static_cast<std::uint8_t>(std::stoi(text.substr(2 * i, 2), nullptr, 16));
-  return key;
+int nibble(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Decodes 2 n hex digits into key[0, n).
+void unhex(std::string_view text, std::size_t n, std::uint8_t* key) {
+  bool ok = text.size() == 2 * n;
+  for (std::size_t i = 0; ok && i < n; ++i) {
+    const int hi = nibble(text[2 * i]), lo = nibble(text[2 * i + 1]);
+    ok = hi >= 0 && lo >= 0;
+    key[i] = static_cast<std::uint8_t>(16 * hi + lo);
+  }
+  if (!ok) throw InternalError("pattern search: bad node text '" + std::string(text) + "'");
+}
+
+// The whitespace-separated words of `text` from `pos` on, one per call; empty at the end.
+std::string_view next_word(std::string_view text, std::size_t& pos) {
+  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  const std::size_t begin = pos;
+  while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  return text.substr(begin, pos - begin);
 }
 
 void tree_size(const PatternModel& model, MineResult& r) {
@@ -39,27 +58,21 @@ void tree_size(const PatternModel& model, MineResult& r) {
   r.total_patterns = all - no_x;
 }
 
-// Collects qualifying patterns: the count, and the k best by (score, key).
+// Collects qualifying patterns: the count, and the k best by (score, key) with all their scores.
 struct Collector {
   const PatternModel& model;
   const MineOptions& options;
-  std::set<FoundPattern, BetterPattern> best;
+  TopPatterns best{options.k, model.features()};
   std::uint64_t qualifying = 0;
 
   double floor() const { return options.mode == MineMode::TopDivergence ? 0.0 : model.delta(); }
-  void offer(const PatternKey& key, const PatternProducts& prod) {
+  void offer(const std::uint8_t* key, const PatternProducts& prod) {
     const bool divergence = options.mode == MineMode::TopDivergence;
     const PatternScores s = model.scores(prod, divergence);
     const double score = divergence ? s.divergence : std::abs(s.delta);
     if (!(score > floor())) return;
     ++qualifying;
-    if (options.k == 0) return;
-    if (best.size() == options.k) {  // compare before copying the key
-      const auto& worst = *best.rbegin();
-      if (score < worst.score || (score == worst.score && !(key < worst.key))) return;
-    }
-    best.insert(FoundPattern{key, score, model.scores(prod)});
-    if (best.size() > options.k) best.erase(std::prev(best.end()));
+    if (best.admits(score, key)) best.offer(score, key, model.scores(prod));
   }
 };
 
@@ -78,7 +91,10 @@ const char* to_string(MineMode mode) {
 }
 
 PatternSearch::PatternSearch(const PatternModel& model, MineOptions options)
-    : model_(model), options_(options) {}
+    : model_(model),
+      options_(options),
+      key_(model.features(), 0),
+      best_(options.k, model.features()) {}
 
 double PatternSearch::floor() const {
   return options_.mode == MineMode::TopDivergence ? 0.0 : model_.delta();
@@ -86,8 +102,7 @@ double PatternSearch::floor() const {
 
 double PatternSearch::cut() const {
   double c = std::max(floor(), remote_cut_);
-  if (options_.mode != MineMode::All && options_.k > 0 && best_.size() == options_.k)
-    c = std::max(c, best_.rbegin()->score);
+  if (options_.mode != MineMode::All && best_.full()) c = std::max(c, best_.worst_score());
   return c;
 }
 
@@ -108,21 +123,16 @@ bool PatternSearch::keep(double bound) const {
   return b > floor() && b >= cut();
 }
 
-void PatternSearch::visit(const PatternKey& key, const PatternProducts& prod) {
+void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) {
   ++visited_;
+  // Without x, Delta = 0 and so is the divergence (|Delta| <= delta): never above the floor.
+  if (!prod.has_x && model_.delta() >= 0) return;
   const bool divergence = options_.mode == MineMode::TopDivergence;
   const PatternScores s = model_.scores(prod, divergence);
   const double score = divergence ? s.divergence : std::abs(s.delta);
   if (!(score > floor())) return;
   ++qualifying_;
-  if (options_.k == 0) return;
-  if (best_.size() == options_.k) {  // compare before copying the key
-    const auto& worst = *best_.rbegin();
-    if (score < worst.score || (score == worst.score && !(key < worst.key))) return;
-  }
-  best_.insert(FoundPattern{key, score, s});
-  ++inserted_;
-  if (best_.size() > options_.k) best_.erase(std::prev(best_.end()));
+  if (best_.offer(score, key, s)) ++inserted_;
 }
 
 PatternSearch::Points PatternSearch::local_points() const {
@@ -131,10 +141,10 @@ PatternSearch::Points PatternSearch::local_points() const {
   if (!local_points_.empty() && (inserted_ - inserted_at_summary_) * 32 < m) return local_points_;
   inserted_at_summary_ = inserted_;
   local_points_.clear();
-  std::size_t i = 0, j = 1;
-  for (auto it = best_.begin(); it != best_.end(); ++it, ++i) {
+  const std::vector<double> scores = best_.scores_descending();
+  for (std::size_t i = 0, j = 1; i < m; ++i) {
     if (i + 1 < (j * m + 63) / 64) continue;
-    local_points_.emplace_back(static_cast<double>(i + 1), it->score);
+    local_points_.emplace_back(static_cast<double>(i + 1), scores[i]);
     ++j;
   }
   return local_points_;
@@ -191,41 +201,59 @@ void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
   if (prefix.size() != model_.features() || first_free > model_.features())
     throw InternalError("pattern search: bad start node");
   const PatternProducts prod = model_.products(prefix);
-  visit(prefix, prod);
+  visit(prefix.data(), prod);
   if (first_free < model_.features())
-    frontier_.push_back({prefix, first_free, prod, bound_of(model_.bounds(prod, first_free))});
+    push_node(prefix.data(), {first_free, prod, bound_of(model_.bounds(prod, first_free))});
 }
 
 void PatternSearch::start() { start_at(PatternKey(model_.features(), 0), 0); }
 
+void PatternSearch::push_node(const std::uint8_t* key, const Node& node) {
+  frontier_.push_back(node);
+  keys_.insert(keys_.end(), key, key + model_.features());
+}
+
 void PatternSearch::push_children(const Node& node) {
   const std::size_t n = model_.features();
   const bool divergence = options_.mode == MineMode::TopDivergence;
-  const std::size_t first = frontier_.size();
-  PatternKey key = node.key;  // children differ from it in one feature
-  for (std::size_t f = node.next; f < n; ++f) {
+  children_.clear();
+  for (std::size_t f = node.next; f < n; ++f) {  // children differ from the node in one feature
     for (std::size_t s = 1; s < model_.options(f); ++s) {
-      key[f] = static_cast<std::uint8_t>(s);
-      const PatternProducts prod = model_.extend(node.prod, f, key[f]);
-      visit(key, prod);
+      key_[f] = static_cast<std::uint8_t>(s);
+      const PatternProducts prod = model_.extend(node.prod, f, key_[f]);
+      visit(key_.data(), prod);
       if (f + 1 == n) continue;
       const double bound = bound_of(model_.bounds(prod, f + 1, divergence));
-      if (keep(bound)) frontier_.push_back({key, f + 1, prod, bound});
+      if (keep(bound)) children_.push_back({bound, static_cast<std::uint32_t>(f), key_[f], prod});
     }
-    key[f] = 0;
+    key_[f] = 0;
   }
-  // The most promising child is popped first, so the k-th best score (the cut) rises early.
-  std::sort(frontier_.begin() + static_cast<std::ptrdiff_t>(first), frontier_.end(),
-            [](const Node& a, const Node& b) {
-              return a.bound != b.bound ? a.bound < b.bound : a.key > b.key;
-            });
+  // The most promising child is popped first, so the k-th best score (the cut) rises early. Ties:
+  // the smaller key first; a child assigning an earlier feature, or a higher state of the same
+  // feature, has the larger key.
+  order_.resize(children_.size());
+  std::iota(order_.begin(), order_.end(), 0u);
+  std::sort(order_.begin(), order_.end(), [this](std::uint32_t i, std::uint32_t j) {
+    const Child &a = children_[i], &b = children_[j];
+    if (a.bound != b.bound) return a.bound < b.bound;
+    return a.f != b.f ? a.f < b.f : a.s > b.s;
+  });
+  for (const std::uint32_t i : order_) {
+    const Child& c = children_[i];
+    key_[c.f] = c.s;
+    push_node(key_.data(), {c.f + std::size_t{1}, c.prod, c.bound});
+    key_[c.f] = 0;
+  }
 }
 
 std::uint64_t PatternSearch::step(std::uint64_t budget) {
+  const std::size_t n = model_.features();
   std::uint64_t done = 0;
   while (done < budget && !frontier_.empty()) {
-    Node node = std::move(frontier_.back());
+    const Node node = frontier_.back();
+    std::copy(keys_.end() - static_cast<std::ptrdiff_t>(n), keys_.end(), key_.begin());
     frontier_.pop_back();
+    keys_.resize(keys_.size() - n);
     ++done;
     if (!keep(node.bound)) continue;
     ++expanded_;
@@ -235,51 +263,66 @@ std::uint64_t PatternSearch::step(std::uint64_t budget) {
 }
 
 std::string PatternSearch::give(std::uint64_t count) {
-  const std::size_t n = std::min<std::size_t>(count, frontier_.size());
-  std::ostringstream out;
-  for (std::size_t i = 0; i < n; ++i)
-    out << frontier_[i].next << ' ' << hex(frontier_[i].key) << '\n';
+  const std::size_t n = std::min<std::size_t>(count, frontier_.size()), nf = model_.features();
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    out += std::to_string(frontier_[i].next);
+    out += ' ';
+    append_hex(out, &keys_[i * nf], nf);
+    out += '\n';
+  }
   frontier_.erase(frontier_.begin(), frontier_.begin() + static_cast<std::ptrdiff_t>(n));
-  return out.str();
+  keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(n * nf));
+  return out;
 }
 
 void PatternSearch::take(const std::string& nodes) {
+  const bool divergence = options_.mode == MineMode::TopDivergence;
   std::istringstream in(nodes);
   std::size_t next;
   std::string key_text;
+  PatternKey key(model_.features());
   while (in >> next >> key_text) {
-    Node node{unhex(key_text, model_.features()), next, {}, 0};
-    node.prod = model_.products(node.key);
-    node.bound = bound_of(model_.bounds(node.prod, next, options_.mode == MineMode::TopDivergence));
-    frontier_.push_back(std::move(node));
+    unhex(key_text, key.size(), key.data());
+    const PatternProducts prod = model_.products(key);
+    push_node(key.data(), {next, prod, bound_of(model_.bounds(prod, next, divergence))});
   }
 }
 
 std::string PatternSearch::findings() const {
-  std::ostringstream out;
-  out << visited_ << ' ' << qualifying_ << ' ' << expanded_ << '\n';
-  for (const auto& p : best_) out << hex(p.key) << '\n';
-  return out.str();
+  const std::size_t n = model_.features();
+  std::string out = std::to_string(visited_) + ' ' + std::to_string(qualifying_) + ' ' +
+                    std::to_string(expanded_) + '\n';
+  out.reserve(out.size() + best_.size() * (2 * n + 1));
+  for (std::size_t i = 0; i < best_.size(); ++i) {  // any order: merge() ranks them
+    append_hex(out, best_.key(i), n);
+    out += '\n';
+  }
+  return out;
 }
 
 MineResult PatternSearch::merge(const std::vector<std::string>& findings) const {
   MineResult r;
   tree_size(model_, r);
-  Collector all{model_, options_, {}, 0};
+  Collector all{model_, options_};
+  PatternKey key(model_.features());
   for (const auto& text : findings) {
-    std::istringstream in(text);
-    std::uint64_t visited = 0, qualifying = 0, expanded = 0;
-    in >> visited >> qualifying >> expanded;
-    r.expanded += expanded;
-    r.visited += visited;
-    r.qualifying += qualifying;
-    std::string key_text;
-    while (in >> key_text) {
-      const PatternKey key = unhex(key_text, model_.features());
-      all.offer(key, model_.products(key));
+    std::size_t pos = 0;
+    std::uint64_t counts[3] = {0, 0, 0};  // visited, qualifying, expanded
+    for (auto& c : counts) {
+      const std::string_view word = next_word(text, pos);
+      if (word.empty()) break;
+      c = std::stoull(std::string(word));
+    }
+    r.visited += counts[0];
+    r.qualifying += counts[1];
+    r.expanded += counts[2];
+    for (std::string_view word; !(word = next_word(text, pos)).empty();) {
+      unhex(word, key.size(), key.data());
+      all.offer(key.data(), model_.products(key));
     }
   }
-  r.patterns.assign(all.best.begin(), all.best.end());
+  r.patterns = all.best.sorted();
   if (options_.mode != MineMode::All) r.qualifying = 0;  // pruned searches do not count
   return r;
 }
@@ -316,7 +359,7 @@ MineResult mine(dist::Communicator& comm, const PatternModel& model, const MineO
 
 MineResult brute_force_subtree(const PatternModel& model, const MineOptions& options,
                                const PatternKey& prefix, std::size_t first_free) {
-  Collector c{model, options, {}, 0};
+  Collector c{model, options};
   MineResult r;
   PatternKey key = prefix;
   // Every assignment of states to the free features, no bounds. Products are extended feature by
@@ -324,7 +367,7 @@ MineResult brute_force_subtree(const PatternModel& model, const MineOptions& opt
   std::function<void(std::size_t, const PatternProducts&)> walk = [&](std::size_t f,
                                                                       const PatternProducts& prod) {
     if (f == model.features()) {
-      c.offer(key, prod);
+      c.offer(key.data(), prod);
       ++r.visited;
       return;
     }
@@ -336,7 +379,7 @@ MineResult brute_force_subtree(const PatternModel& model, const MineOptions& opt
   };
   walk(first_free, model.products(prefix));
   tree_size(model, r);
-  r.patterns.assign(c.best.begin(), c.best.end());
+  r.patterns = c.best.sorted();
   r.qualifying = c.qualifying;
   return r;
 }

@@ -10,13 +10,12 @@
 // score. Ties are broken by the canonical pattern key, so the answer never depends on which rank
 // found a pattern first.
 #include <cstdint>
-#include <deque>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "dist/frontier_search.hpp"
 #include "methods/patterns/pattern_model.hpp"
+#include "methods/patterns/top_patterns.hpp"
 
 namespace adm::methods::patterns {
 
@@ -37,20 +36,6 @@ struct MineOptions {
   // may differ between rank counts: which nodes fit in the budget depends on the work sharing.
   std::uint64_t max_nodes = 0;
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
-};
-
-struct FoundPattern {
-  PatternKey key;
-  double score = 0;  // |Delta| or divergence, as ranked
-  PatternScores scores;
-};
-
-// Best first: higher score, then the smaller key.
-struct BetterPattern {
-  bool operator()(const FoundPattern& a, const FoundPattern& b) const {
-    if (a.score != b.score) return a.score > b.score;
-    return a.key < b.key;
-  }
 };
 
 struct MineResult {
@@ -90,22 +75,34 @@ class PatternSearch : public dist::LocalSearch {
 
  private:
   struct Node {
-    PatternKey key;
     std::size_t next = 0;  // first feature its children may assign
     PatternProducts prod;
     double bound = 0;
+  };
+  struct Child {  // a kept child of the node being expanded: its key is that node's plus f = s
+    double bound;
+    std::uint32_t f;
+    std::uint8_t s;
+    PatternProducts prod;
   };
   double floor() const;
   double cut() const;  // the score a subtree must reach (tie allowed) to be kept
   double bound_of(const PatternBounds& b) const;
   bool keep(double bound) const;
-  void visit(const PatternKey& key, const PatternProducts& prod);
-  void push_children(const Node& node);
+  void visit(const std::uint8_t* key, const PatternProducts& prod);
+  void push_node(const std::uint8_t* key, const Node& node);
+  void push_children(const Node& node);  // node's key in key_
 
   const PatternModel& model_;
   MineOptions options_;
-  std::vector<Node> frontier_;  // a stack: depth first, shallow nodes at the front
-  std::set<FoundPattern, BetterPattern> best_;
+  // A stack: depth first, shallow nodes at the front. Keys apart, in one flat array (node i at
+  // [i n, (i + 1) n)), so pushing and popping a node allocates nothing.
+  std::vector<Node> frontier_;
+  std::vector<std::uint8_t> keys_;
+  PatternKey key_;               // the node being expanded, then each child in turn
+  std::vector<Child> children_;  // scratch of push_children
+  std::vector<std::uint32_t> order_;
+  TopPatterns best_;
   std::uint64_t qualifying_ = 0, visited_ = 0, expanded_ = 0;
   double remote_cut_ = -1;
   // (count, score) points: at least `count` patterns found have score >= `score`.

@@ -1,0 +1,63 @@
+#pragma once
+// The k best patterns by (score descending, key ascending): a binary heap whose top is the worst
+// kept pattern, over slots whose keys live in one flat array. Once its k slots exist an insertion
+// allocates nothing (a std::set allocated a tree node and a key copy per insertion), and the
+// worst score, the miner's pruning cut, is read in O(1).
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "methods/patterns/pattern_model.hpp"
+
+namespace adm::methods::patterns {
+
+struct FoundPattern {
+  PatternKey key;
+  double score = 0;  // |Delta| or divergence, as ranked
+  PatternScores scores;
+};
+
+// Best first: higher score, then the smaller key.
+struct BetterPattern {
+  bool operator()(const FoundPattern& a, const FoundPattern& b) const {
+    if (a.score != b.score) return a.score > b.score;
+    return a.key < b.key;
+  }
+};
+
+class TopPatterns {
+ public:
+  TopPatterns(std::size_t k, std::size_t key_size);
+
+  std::size_t size() const { return heap_.size(); }
+  bool empty() const { return heap_.empty(); }
+  bool full() const { return k_ > 0 && heap_.size() == k_; }
+  // The k-th best score; only when size() > 0.
+  double worst_score() const { return score_[heap_[0]]; }
+  // Whether offer() would keep (score, key).
+  bool admits(double score, const std::uint8_t* key) const;
+  // Keeps (score, key) if fewer than k are kept or it beats the worst kept one; true if kept.
+  // Keys must be distinct (each search node is offered once).
+  bool offer(double score, const std::uint8_t* key, const PatternScores& scores);
+
+  // The kept patterns, best first.
+  std::vector<FoundPattern> sorted() const;
+  // Their scores, best first (what walking a sorted set would give).
+  std::vector<double> scores_descending() const;
+  // Key of the i-th slot (any order), i < size().
+  const std::uint8_t* key(std::size_t i) const { return &keys_[heap_[i] * key_size_]; }
+
+ private:
+  // a ranks below b: lower score, or the same score and a larger key.
+  bool worse(std::uint32_t a, std::uint32_t b) const;
+  void sift_up(std::size_t i);
+  void sift_down(std::size_t i);
+
+  std::size_t k_, key_size_;
+  std::vector<std::uint32_t> heap_;  // slot indices; heap_[0] is the worst
+  std::vector<double> score_;        // per slot
+  std::vector<PatternScores> scores_;
+  std::vector<std::uint8_t> keys_;  // slot s at [s * key_size_, (s + 1) * key_size_)
+};
+
+}  // namespace adm::methods::patterns
