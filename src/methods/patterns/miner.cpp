@@ -1,7 +1,6 @@
 #include "methods/patterns/miner.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <functional>
 #include <numeric>
@@ -40,11 +39,13 @@ void unhex(std::string_view text, std::size_t n, std::uint8_t* key) {
   if (!ok) throw InternalError("pattern search: bad node text '" + std::string(text) + "'");
 }
 
+bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+
 // The whitespace-separated words of `text` from `pos` on, one per call; empty at the end.
 std::string_view next_word(std::string_view text, std::size_t& pos) {
-  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  while (pos < text.size() && blank(text[pos])) ++pos;
   const std::size_t begin = pos;
-  while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  while (pos < text.size() && !blank(text[pos])) ++pos;
   return text.substr(begin, pos - begin);
 }
 

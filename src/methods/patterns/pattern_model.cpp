@@ -98,8 +98,12 @@ PatternProducts PatternModel::empty() const {
 PatternProducts PatternModel::extend(const PatternProducts& p, std::size_t f,
                                      std::uint8_t state) const {
   PatternProducts q = p;
+  if (state != 0) multiply(q, f, state);
+  return q;
+}
+
+void PatternModel::multiply(PatternProducts& q, std::size_t f, std::uint8_t state) const {
   const std::size_t levels = a_[f].size();
-  if (state == 0) return q;
   if (state <= levels) {
     q.ay *= a_[f][state - 1];
     q.by *= b_[f][state - 1];
@@ -113,15 +117,15 @@ PatternProducts PatternModel::extend(const PatternProducts& p, std::size_t f,
     q.xb_min *= b_[f][vmin_[f]];
     q.has_x = true;
   }
-  return q;
 }
 
 PatternProducts PatternModel::products(const PatternKey& key) const {
   if (key.size() != features()) throw InternalError("pattern key of the wrong length");
   PatternProducts p = empty();
   for (std::size_t f = 0; f < key.size(); ++f) {
+    if (key[f] == 0) continue;
     if (key[f] >= options(f)) throw InternalError("pattern key: state out of range");
-    if (key[f] != 0) p = extend(p, f, key[f]);
+    multiply(p, f, key[f]);  // in place: the operations of extend(), without the copies
   }
   return p;
 }
@@ -209,19 +213,37 @@ PatternBounds PatternModel::bounds(const PatternProducts& p, std::size_t j, bool
 std::string PatternModel::describe(const PatternKey& key, const std::vector<std::string>& names,
                                    const std::vector<std::vector<std::string>>& level_names,
                                    const std::vector<std::size_t>& levels) {
-  std::string x, y;
-  for (std::size_t f = 0; f < key.size(); ++f) {
-    if (key[f] == 0) continue;
-    const bool in_x = key[f] > levels[f];
-    const std::size_t v = in_x ? key[f] - 1 - levels[f] : key[f] - 1u;
-    const std::string item =
-        names[f] + "=" +
-        (f < level_names.size() && v < level_names[f].size() ? level_names[f][v]
-                                                             : std::to_string(v));
-    auto& side = in_x ? x : y;
-    side += (side.empty() ? "" : ", ") + item;
+  // Written into one string sized first: a top-200,000 list calls this per pattern.
+  const auto named = [&](std::size_t f, std::size_t v) {
+    return f < level_names.size() && v < level_names[f].size();
+  };
+  const auto value = [&](std::size_t f) {
+    return key[f] > levels[f] ? key[f] - 1 - levels[f] : key[f] - 1u;
+  };
+  std::size_t size = 9;
+  for (std::size_t f = 0; f < key.size(); ++f)
+    if (key[f] != 0)
+      size += names[f].size() + 3 + (named(f, value(f)) ? level_names[f][value(f)].size() : 3);
+  std::string out;
+  out.reserve(size);
+  out += "x: ";
+  for (const bool x_side : {true, false}) {
+    if (!x_side) out += " | y: ";
+    bool first = true;
+    for (std::size_t f = 0; f < key.size(); ++f) {
+      if (key[f] == 0 || (key[f] > levels[f]) != x_side) continue;
+      if (!first) out += ", ";
+      first = false;
+      const std::size_t v = value(f);
+      out += names[f];
+      out += '=';
+      if (named(f, v))
+        out += level_names[f][v];
+      else
+        out += std::to_string(v);
+    }
   }
-  return "x: " + x + " | y: " + y;
+  return out;
 }
 
 }  // namespace adm::methods::patterns

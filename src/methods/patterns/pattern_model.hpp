@@ -74,6 +74,8 @@ class PatternModel {
                               const std::vector<std::size_t>& levels);
 
  private:
+  void multiply(PatternProducts& q, std::size_t f, std::uint8_t state) const;  // state != 0
+
   std::vector<std::vector<double>> a_, b_;  // P(v | d), P(v | d-bar)
   std::vector<std::size_t> vmax_, vmin_;    // Lemma 1: values maximising / minimising a / b
   std::vector<bool> sensitive_;

@@ -12,79 +12,77 @@ TopPatterns::TopPatterns(std::size_t k, std::size_t key_size) : k_(k), key_size_
   if (k > 0xffffffffu) throw InputError("pattern mining: k must be below 2^32");
 }
 
-bool TopPatterns::worse(std::uint32_t a, std::uint32_t b) const {
-  if (score_[a] != score_[b]) return score_[a] < score_[b];
+bool TopPatterns::worse(const Entry& a, const Entry& b) const {
+  if (a.score != b.score) return a.score < b.score;
   // memcmp orders bytes as unsigned, as std::vector<std::uint8_t>'s operator< does.
-  return std::memcmp(&keys_[a * key_size_], &keys_[b * key_size_], key_size_) > 0;
+  return std::memcmp(&keys_[a.slot * key_size_], &keys_[b.slot * key_size_], key_size_) > 0;
 }
 
-void TopPatterns::sift_up(std::size_t i) {
-  const std::uint32_t s = heap_[i];
+void TopPatterns::sift_up(std::size_t i, Entry e) {
   while (i > 0) {
     const std::size_t parent = (i - 1) / 2;
-    if (!worse(s, heap_[parent])) break;
+    if (!worse(e, heap_[parent])) break;
     heap_[i] = heap_[parent];
     i = parent;
   }
-  heap_[i] = s;
+  heap_[i] = e;
 }
 
-void TopPatterns::sift_down(std::size_t i) {
-  const std::uint32_t s = heap_[i];
+// The new worst-replacement usually belongs near the bottom: walk the hole down along the worse
+// child to a leaf (one comparison a level), then move e up from there (Floyd's bottom-up variant).
+void TopPatterns::sift_down_from_top(Entry e) {
   const std::size_t n = heap_.size();
-  for (;;) {
-    std::size_t c = 2 * i + 1;
-    if (c >= n) break;
+  std::size_t i = 0;
+  for (std::size_t c = 1; c < n; c = 2 * i + 1) {
     if (c + 1 < n && worse(heap_[c + 1], heap_[c])) ++c;
-    if (!worse(heap_[c], s)) break;
     heap_[i] = heap_[c];
     i = c;
   }
-  heap_[i] = s;
+  sift_up(i, e);
 }
 
 bool TopPatterns::admits(double score, const std::uint8_t* key) const {
   if (k_ == 0) return false;
   if (heap_.size() < k_) return true;
-  const std::uint32_t slot = heap_[0];
-  const double w = score_[slot];
-  return score > w || (score == w && std::memcmp(key, &keys_[slot * key_size_], key_size_) < 0);
+  const Entry& w = heap_[0];
+  return score > w.score ||
+         (score == w.score && std::memcmp(key, &keys_[w.slot * key_size_], key_size_) < 0);
 }
 
 bool TopPatterns::offer(double score, const std::uint8_t* key, const PatternScores& scores) {
   if (!admits(score, key)) return false;
   if (heap_.size() < k_) {
     const auto slot = static_cast<std::uint32_t>(heap_.size());
-    score_.push_back(score);
     scores_.push_back(scores);
     keys_.insert(keys_.end(), key, key + key_size_);
-    heap_.push_back(slot);
-    sift_up(heap_.size() - 1);
+    heap_.push_back({score, slot});
+    sift_up(heap_.size() - 1, heap_.back());
     return true;
   }
-  const std::uint32_t slot = heap_[0];  // full: the new one replaces the worst
-  score_[slot] = score;
+  const std::uint32_t slot = heap_[0].slot;  // full: the new one replaces the worst
   scores_[slot] = scores;
   std::memcpy(&keys_[slot * key_size_], key, key_size_);
-  sift_down(0);
+  sift_down_from_top({score, slot});
   return true;
 }
 
 std::vector<FoundPattern> TopPatterns::sorted() const {
-  std::vector<std::uint32_t> order(heap_);
+  std::vector<Entry> order(heap_);
   std::sort(order.begin(), order.end(),
-            [this](std::uint32_t a, std::uint32_t b) { return worse(b, a); });
+            [this](const Entry& a, const Entry& b) { return worse(b, a); });
   std::vector<FoundPattern> out;
   out.reserve(order.size());
-  for (const std::uint32_t s : order) {
-    const std::uint8_t* k = &keys_[s * key_size_];
-    out.push_back(FoundPattern{PatternKey(k, k + key_size_), score_[s], scores_[s]});
+  for (const Entry& e : order) {
+    const std::uint8_t* k = &keys_[e.slot * key_size_];
+    out.push_back(FoundPattern{PatternKey(k, k + key_size_), e.score, scores_[e.slot]});
   }
   return out;
 }
 
 std::vector<double> TopPatterns::scores_descending() const {
-  std::vector<double> out(score_.begin(), score_.end());
+  std::vector<double> out;
+  out.reserve(heap_.size());
+  for (const Entry& e : heap_) out.push_back(e.score);
   std::sort(out.begin(), out.end(), std::greater<>());
   return out;
 }

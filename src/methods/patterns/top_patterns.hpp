@@ -33,7 +33,7 @@ class TopPatterns {
   bool empty() const { return heap_.empty(); }
   bool full() const { return k_ > 0 && heap_.size() == k_; }
   // The k-th best score; only when size() > 0.
-  double worst_score() const { return score_[heap_[0]]; }
+  double worst_score() const { return heap_[0].score; }
   // Whether offer() would keep (score, key).
   bool admits(double score, const std::uint8_t* key) const;
   // Keeps (score, key) if fewer than k are kept or it beats the worst kept one; true if kept.
@@ -44,20 +44,23 @@ class TopPatterns {
   std::vector<FoundPattern> sorted() const;
   // Their scores, best first (what walking a sorted set would give).
   std::vector<double> scores_descending() const;
-  // Key of the i-th slot (any order), i < size().
-  const std::uint8_t* key(std::size_t i) const { return &keys_[heap_[i] * key_size_]; }
+  // Key of the i-th kept pattern (any order), i < size().
+  const std::uint8_t* key(std::size_t i) const { return &keys_[i * key_size_]; }
 
  private:
+  struct Entry {  // the score beside the slot: most comparisons never touch the slot's data
+    double score;
+    std::uint32_t slot;
+  };
   // a ranks below b: lower score, or the same score and a larger key.
-  bool worse(std::uint32_t a, std::uint32_t b) const;
-  void sift_up(std::size_t i);
-  void sift_down(std::size_t i);
+  bool worse(const Entry& a, const Entry& b) const;
+  void sift_up(std::size_t i, Entry e);
+  void sift_down_from_top(Entry e);
 
   std::size_t k_, key_size_;
-  std::vector<std::uint32_t> heap_;  // slot indices; heap_[0] is the worst
-  std::vector<double> score_;        // per slot
-  std::vector<PatternScores> scores_;
-  std::vector<std::uint8_t> keys_;  // slot s at [s * key_size_, (s + 1) * key_size_)
+  std::vector<Entry> heap_;            // heap_[0] is the worst
+  std::vector<PatternScores> scores_;  // per slot
+  std::vector<std::uint8_t> keys_;     // slot s at [s * key_size_, (s + 1) * key_size_)
 };
 
 }  // namespace adm::methods::patterns
