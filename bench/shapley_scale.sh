@@ -4,7 +4,8 @@
 #  - exact enumeration of all 2^n subsets for each n in NS at each rank count of RANKS (default
 #    "1 2"): wall time of the shapley stage, time per subset, and the work counters of the
 #    Gray-code walk (/shapley/work: subsets whose partition equals the previous one's, BROJA
-#    solves, solves answered by an earlier equal program, joint-code updates per subset);
+#    solves, of which warm-started, solves answered by an earlier equal program, joint-code
+#    updates per subset);
 #  - permutation sampling at n = 40 (antithetic pairs until every standard error is below 1 % of
 #    the total, at most MAX_PAIRS pairs): estimates with standard errors.
 # Usage: bench/shapley_scale.sh BUILD_DIR [NS] [MAX_PAIRS]   e.g. bench/shapley_scale.sh build "8 10 12" 64
@@ -54,8 +55,8 @@ EOT
 }
 stage_time() { h5dump -d /timing/shapley -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /\}/{on=0} on' | tr -d ' ,'; }
 work() { h5dump -d /shapley/work -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /\}/{on=0} on' | tr -d ' ' | tr ',' ' '; }
-printf '%4s %6s %10s %12s %14s %10s %10s %10s %10s\n' n ranks subsets stage_s us_per_subset same_part \
-  solves remembered upd/subset
+printf '%4s %6s %10s %12s %14s %10s %10s %10s %10s %10s\n' n ranks subsets stage_s us_per_subset \
+  same_part solves warm remembered upd/subset
 for n in $ns; do
   data "$n" "$tmp/data$n.csv"
   config "$n" "$tmp/exact$n.toml" exact
@@ -64,7 +65,8 @@ for n in $ns; do
     t=$(stage_time "$tmp/e$n.$r.h5")
     awk -v n="$n" -v r="$r" -v t="$t" -v w="$(work "$tmp/e$n.$r.h5")" 'BEGIN {
       s = 2 ^ n; split(w, c, " ")
-      printf "%4d %6d %10d %12.3f %14.1f %10d %10d %10d %10.2f\n", n, r, s, t, 1e6 * t / s, c[1], c[2], c[3], c[4] / s }'
+      printf "%4d %6d %10d %12.3f %14.1f %10d %10d %10d %10d %10.2f\n", n, r, s, t, 1e6 * t / s,
+        c[1], c[2], c[3], c[4], c[5] / s }'
   done
 done
 [ "${SAMPLED:-1}" = 1 ] || exit 0

@@ -12,6 +12,8 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kFeasible = 1e-13;  // largest constraint residual of a certified primal point
+// Newton steps the polish may spend from a caller's start before the barrier path takes over.
+constexpr std::size_t kStartBudget = 8;
 
 double barrier_objective(const BrojaDomain& d, const std::vector<double>& q,
                          const std::vector<char>& active, double tau) {
@@ -224,7 +226,8 @@ double broja_dual_bound(const BrojaDomain& d, const std::vector<double>& lambda_
   return value - worst;
 }
 
-BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options) {
+BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options,
+                          const std::vector<double>* start) {
   BrojaSolution out;
   const BrojaDomain d = make_broja_domain(m);
   out.cells = d.cells();
@@ -232,12 +235,14 @@ BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options) 
   out.active_columns = d.columns();
   const double tol_nats = options.tolerance_bits * std::numbers::ln2;
   Search s(out, d);
+  if (start && start->size() == d.cells())
+    polish(s, *start, 0.0, tol_nats, std::min<std::size_t>(options.max_newton_steps, kStartBudget));
   std::vector<double> q = independent_point(d, m);
   s.offer_primal(q);
   const std::vector<char> all(d.columns(), 1);
   const double cells = static_cast<double>(std::max<std::size_t>(d.cells(), 1));
   // The duality gap along the central path is about tau * cells.
-  for (double tau = 1.0 / cells; tau > 1e-20 / cells; tau *= 0.1) {
+  for (double tau = 1.0 / cells; tau > 1e-20 / cells && s.gap() > tol_nats; tau *= 0.1) {
     if (out.newton_steps >= options.max_newton_steps) break;
     const std::size_t left = options.max_newton_steps - out.newton_steps;
     if (!newton(s, q, all, tau, 0.0, 0.1 * tau * cells, std::min<std::size_t>(left, 50), tol_nats))

@@ -37,7 +37,12 @@ struct BrojaSolution {
   std::vector<double> q;  // the primal point, on the domain's cells
 };
 
-BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options = {});
+// `start` (optional, one value per cell of make_broja_domain(m), >= 0): a guess of the solution,
+// e.g. the solution of a similar program mapped onto this one. The polish is tried from it first
+// (its columns of positive mass as the active set, refitted to the marginals); only when that does
+// not certify the tolerance does the barrier path run. The answer is certified either way.
+BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options = {},
+                          const std::vector<double>* start = nullptr);
 
 // The dual bound of (lambda, mu) (nats): their objective minus the largest column violation.
 double broja_dual_bound(const BrojaDomain& d, const std::vector<double>& lambda_row,

@@ -144,7 +144,7 @@ PidMarginals pid_marginals(std::span<const double> t1, std::span<const double> t
   return m;
 }
 
-BrojaSolution pid_solve(const PidMarginals& pm, const PidOptions& options) {
+BrojaMarginals pid_program(const PidMarginals& pm) {
   const std::vector<double> p1 = normalised(pm.p1), p2 = normalised(pm.p2);
   // The solver eliminates its x side cheaply: give it the side with more values.
   const bool swap = pm.m2 > pm.m1;
@@ -154,10 +154,15 @@ BrojaSolution pid_solve(const PidMarginals& pm, const PidOptions& options) {
   m.ny = swap ? pm.m1 : pm.m2;
   m.ptx = swap ? p2 : p1;
   m.pty = swap ? p1 : p2;
+  return m;
+}
+
+BrojaSolution pid_solve(const PidMarginals& pm, const PidOptions& options,
+                        const std::vector<double>* start) {
   BrojaOptions bo;
   bo.tolerance_bits = options.tolerance_bits;
   bo.max_newton_steps = options.max_newton_steps;
-  return solve_broja(m, bo);
+  return solve_broja(pid_program(pm), bo, start);
 }
 
 PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {

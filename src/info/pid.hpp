@@ -65,7 +65,11 @@ struct PidMarginals {
 };
 PidMarginals pid_marginals(std::span<const double> t1, std::span<const double> t2, std::size_t nt,
                            std::size_t n1, std::size_t n2, const PidOptions& options = {});
-BrojaSolution pid_solve(const PidMarginals& m, const PidOptions& options = {});
+// The BROJA program of the merged marginals (normalised; x = the side with more values), and its
+// solution (`start`: see solve_broja).
+BrojaMarginals pid_program(const PidMarginals& m);
+BrojaSolution pid_solve(const PidMarginals& m, const PidOptions& options = {},
+                        const std::vector<double>* start = nullptr);
 PidResult pid_result(const PidMarginals& m, const BrojaSolution& s);
 
 // The same from a dense count table counts[(t * n1 + a) * n2 + b].

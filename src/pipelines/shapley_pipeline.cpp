@@ -42,12 +42,12 @@ Estimate exact_stage(StageContext& context, const sh::GameData& g) {
   const std::size_t n = g.n();
   const std::size_t chunks = std::min<std::size_t>(s.chunks, std::size_t{1} << n);
   // A task is a contiguous range of Gray-code ranks; its work counters ride after its values.
-  constexpr std::size_t kCounters = 4;
+  constexpr std::size_t kCounters = 5;
   auto parts = context.farm.run("shapley.subsets", chunks, [&](std::size_t c, Rng&) {
     sh::ChunkStats st;
     auto values = sh::evaluate_chunk(g, sh::chunk_begin(n, chunks, c),
                                      sh::chunk_begin(n, chunks, c + 1), &st);
-    for (auto k : {st.reused, st.solves, st.remembered, st.pairings})
+    for (auto k : {st.reused, st.solves, st.warm, st.remembered, st.pairings})
       values.push_back(static_cast<double>(k));
     return values;
   });
@@ -69,8 +69,9 @@ Estimate exact_stage(StageContext& context, const sh::GameData& g) {
   auto& r = context.results;
   r.add("/shapley/work", work,
         "Subsets whose values were those of the previous subset in Gray-code order (same "
-        "partition), BROJA programs solved, BROJA programs answered by an earlier solve of equal "
-        "merged marginals, and joint-code updates (one feature each).",
+        "partition), BROJA programs solved, of which started from a neighbouring subset's "
+        "solution, BROJA programs answered by an earlier solve of equal merged marginals, and "
+        "joint-code updates (one feature each).",
         "count");
   r.add("/shapley/max_pid_gap", std::vector<double>{*std::max_element(t.gap.begin(), t.gap.end())},
         "Largest certified BROJA gap over all subsets (bound on the error of every SI).", "bits");

@@ -47,6 +47,7 @@ std::vector<double> evaluate_chunk(const GameData& g, std::uint64_t first, std::
     stats->subsets += last - first;
     stats->reused += reused;
     stats->solves += e.solves();
+    stats->warm += e.warm_solves();
     stats->remembered += e.remembered();
     stats->pairings += e.codes().pairings();
   }

@@ -4,9 +4,10 @@
 // The subsets are enumerated in Gray-code order (gray_code.hpp) and evaluated in chunks of
 // consecutive ranks (one task of the farm each). Within a chunk each subset differs from the
 // previous one by one feature, so its joint codes are an update (subset_evaluator.hpp); a subset
-// whose feature leaves the partition of the rows unchanged reuses the previous values, and BROJA
-// solutions are reused for equal merged marginals. The values depend on the subset only, not on
-// the chunking.
+// whose feature leaves the partition of the rows unchanged reuses the previous values, BROJA
+// solutions are reused for equal merged marginals, and small BROJA programs start from the
+// solution of a neighbouring subset. A chunk's values depend on the chunk only, so on no rank
+// count; the chunking (shapley.chunks) changes SI within its certified gap only (another start).
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -33,6 +34,7 @@ struct ChunkStats {
   std::uint64_t subsets = 0;
   std::uint64_t reused = 0;      // values taken from the previous subset (same partition)
   std::uint64_t solves = 0;      // BROJA programs solved
+  std::uint64_t warm = 0;        // of which started from a neighbouring subset's solution
   std::uint64_t remembered = 0;  // BROJA programs answered by an earlier solve of the chunk
   std::uint64_t pairings = 0;    // joint-code updates (one column each)
 };

@@ -12,7 +12,10 @@
 // The BROJA solve depends only on the merged pairwise marginals; they are remembered, so a subset
 // whose merged marginals were already solved (typically: large subsets whose cells are all pure
 // in Y) is not solved again, and a subset whose X_S carries no information about Y (one merged
-// value) needs no solve: SI = 0.
+// value) needs no solve: SI = 0. A small program (few merged values) starts from the latest
+// solution for each merged value's P(T | x) (a neighbouring subset's, in a walk): the polish then
+// certifies in a step or two instead of a dozen barrier and polish steps. Every SI is certified;
+// a warm start changes it within the gap only, so values depend on the walk (deterministically).
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -35,11 +38,12 @@ class SubsetEvaluator {
   const info::IncrementalCodes& codes() const { return codes_; }
 
   // The values of the current subset: those of subset_values(g, mask()) up to round-off in the
-  // sums (another order of the same terms) and the BROJA solver's certified gap.
+  // sums (another order of the same terms) and, for SI, the BROJA solver's certified gap.
   SubsetValues values();
 
-  std::uint64_t solves() const { return solves_; }          // BROJA programs solved
-  std::uint64_t remembered() const { return remembered_; }  // answered from an earlier solve
+  std::uint64_t solves() const { return solves_; }            // BROJA programs solved
+  std::uint64_t remembered() const { return remembered_; }    // answered from an earlier solve
+  std::uint64_t warm_solves() const { return warm_solves_; }  // solves started from a neighbour's
 
  private:
   struct Si {
@@ -47,6 +51,11 @@ class SubsetEvaluator {
   };
   void count_vectors();
   Si shared_information();
+  void ratio_key(const info::PidMarginals& m, std::size_t x);
+  bool warm_start(const info::PidMarginals& m, const info::BrojaMarginals& program,
+                  const info::BrojaDomain& d);
+  void remember_solution(const info::PidMarginals& m, const info::BrojaMarginals& program,
+                         const info::BrojaDomain& d, const std::vector<double>& q);
 
   const GameData& g_;
   std::size_t rows_ = 0, ny_ = 0, na_ = 0;
@@ -73,7 +82,10 @@ class SubsetEvaluator {
   std::vector<double> n_ax_, n_xy_, t1_cols_, t1_;
   Log2Cache log2_;
   std::map<std::vector<double>, info::BrojaSolution> known_;  // merged [t][x] table -> solve
-  std::uint64_t solves_ = 0, remembered_ = 0;
+  // Per ratio vector P(T | x) of a merged value: Q(a | t, x) in the latest solution ([t][a]).
+  std::map<std::vector<double>, std::vector<double>> warm_;
+  std::vector<double> key_, start_;
+  std::uint64_t solves_ = 0, remembered_ = 0, warm_solves_ = 0;
 };
 
 }  // namespace adm::methods::shapley
