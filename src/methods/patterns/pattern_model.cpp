@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "core/error.hpp"
 
@@ -213,34 +214,37 @@ PatternBounds PatternModel::bounds(const PatternProducts& p, std::size_t j, bool
 std::string PatternModel::describe(const PatternKey& key, const std::vector<std::string>& names,
                                    const std::vector<std::vector<std::string>>& level_names,
                                    const std::vector<std::size_t>& levels) {
-  // Written into one string sized first: a top-200,000 list calls this per pattern.
-  const auto named = [&](std::size_t f, std::size_t v) {
-    return f < level_names.size() && v < level_names[f].size();
+  // Sized first, then copied into place: a top-200,000 list calls this per pattern.
+  std::vector<std::string> numbers;  // values without a level name (rare)
+  const auto text = [&](std::size_t f) -> std::string_view {
+    const std::size_t v = key[f] > levels[f] ? key[f] - 1 - levels[f] : key[f] - 1u;
+    if (f < level_names.size() && v < level_names[f].size()) return level_names[f][v];
+    numbers.push_back(std::to_string(v));
+    return numbers.back();
   };
-  const auto value = [&](std::size_t f) {
-    return key[f] > levels[f] ? key[f] - 1 - levels[f] : key[f] - 1u;
-  };
-  std::size_t size = 9;
-  for (std::size_t f = 0; f < key.size(); ++f)
-    if (key[f] != 0)
-      size += names[f].size() + 3 + (named(f, value(f)) ? level_names[f][value(f)].size() : 3);
-  std::string out;
-  out.reserve(size);
-  out += "x: ";
+  std::size_t size = 9;  // "x: " and " | y: "
+  std::size_t nx = 0, ny = 0;
+  for (std::size_t f = 0; f < key.size(); ++f) {
+    if (key[f] == 0) continue;
+    ++(key[f] > levels[f] ? nx : ny);
+    size += names[f].size() + 1 + text(f).size();
+  }
+  numbers.clear();
+  size += 2 * ((nx > 0 ? nx - 1 : 0) + (ny > 0 ? ny - 1 : 0));  // ", "
+  std::string out(size, '\0');
+  char* at = out.data();
+  const auto put = [&](std::string_view s) { at = std::copy(s.begin(), s.end(), at); };
+  put("x: ");
   for (const bool x_side : {true, false}) {
-    if (!x_side) out += " | y: ";
+    if (!x_side) put(" | y: ");
     bool first = true;
     for (std::size_t f = 0; f < key.size(); ++f) {
       if (key[f] == 0 || (key[f] > levels[f]) != x_side) continue;
-      if (!first) out += ", ";
+      if (!first) put(", ");
       first = false;
-      const std::size_t v = value(f);
-      out += names[f];
-      out += '=';
-      if (named(f, v))
-        out += level_names[f][v];
-      else
-        out += std::to_string(v);
+      put(names[f]);
+      put("=");
+      put(text(f));
     }
   }
   return out;
