@@ -14,19 +14,6 @@ info::JointCodes subset_codes(const GameData& g, std::uint64_t mask) {
   return info::joint_codes(cols, info::MissingPolicy::Error, g.y.size());
 }
 
-info::JointCodes add_feature(const GameData& g, const info::JointCodes& xs, std::size_t j) {
-  return info::joint_codes({std::span<const std::int32_t>(xs.codes), g.features.at(j)});
-}
-
-std::uint64_t partition_fingerprint(const info::JointCodes& xs) {
-  std::uint64_t h = 1469598103934665603ULL ^ xs.cardinality;
-  for (auto c : xs.codes) {
-    h ^= static_cast<std::uint32_t>(c);
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 SubsetValues subset_values(const GameData& g, const info::JointCodes& xs) {
   info::InfoOptions options;
   options.weights = g.weights;

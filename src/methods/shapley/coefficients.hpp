@@ -33,7 +33,9 @@ struct SubsetValues {
   double gap = 0;     // certified error bound of si (bits)
 };
 
-// Values of the subset whose joint feature codes are `xs` (cardinality 1: the empty set).
+// Values of the subset whose joint feature codes are `xs` (cardinality 1: the empty set), from the
+// sample-level measures: the definition, against which SubsetEvaluator (the fast path of exact and
+// sampled Shapley) is tested.
 SubsetValues subset_values(const GameData& g, const info::JointCodes& xs);
 
 // Values of the subset `mask` (bit i = feature i); at most 63 features.
@@ -41,12 +43,5 @@ SubsetValues subset_values(const GameData& g, std::uint64_t mask);
 
 // Joint codes of the features in `mask`.
 info::JointCodes subset_codes(const GameData& g, std::uint64_t mask);
-
-// Joint codes of `xs` refined by feature `j` (one step of a walk that adds features one by one).
-info::JointCodes add_feature(const GameData& g, const info::JointCodes& xs, std::size_t j);
-
-// A stable 64-bit fingerprint of a partition of the rows (identical joint codes, identical
-// values): lets callers reuse the values of subsets whose features induce the same cells.
-std::uint64_t partition_fingerprint(const info::JointCodes& xs);
 
 }  // namespace adm::methods::shapley
