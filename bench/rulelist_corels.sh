@@ -27,10 +27,10 @@ for lambda in "${lambdas[@]}"; do
     /usr/bin/time -f "%M" -o "$tmp/rss" timeout "${TIMEOUT:-900}" \
       mpirun -q -np "$n" "$bin" run "$tmp/c.toml" --out "$tmp/r.h5" > "$tmp/log" 2>&1 || rc=$?
     if [ "$rc" -ne 0 ]; then printf '%-7s %5s  %s\n' "$lambda" "$n" "failed or timed out (rc $rc)"; continue; fi
-    secs=$(h5vals "$tmp/r.h5" /rulelist/search/seconds)
+    secs=$(h5vals "$tmp/r.h5" /timing/rulelist/search/seconds)
     cert=$(h5vals "$tmp/r.h5" /rulelist/search/certified)
-    nodes=$(h5vals "$tmp/r.h5" /rulelist/search/expanded_per_rank | paste -sd+ | bc)
-    smib=$(h5vals "$tmp/r.h5" /rulelist/search/peak_memory_per_rank | sort -g | tail -1)
+    nodes=$(h5vals "$tmp/r.h5" /timing/rulelist/search/expanded_per_rank | paste -sd+ | bc)
+    smib=$(h5vals "$tmp/r.h5" /timing/rulelist/search/peak_memory_per_rank | sort -g | tail -1)
     list=$(h5vals "$tmp/r.h5" /rulelist/best/rule_list | tr '\n' ' ' | sed 's/recidivate-within-two-years://g')
     # /usr/bin/time reports mpirun's own RSS; the ranks' peak is in the rank log when launched alone.
     obj=$(h5vals "$tmp/r.h5" /rulelist/best/objective)

@@ -1,23 +1,146 @@
 #!/usr/bin/env bash
-# Strong scaling of a bootstrap-heavy audit: the same config at 1, 2, 4 (and more, if given) ranks,
-# wall time and speed-up vs 1 rank, and a check that every result is identical.
-#   bench/scaling.sh [BIN] [RANKS...]     e.g. bench/scaling.sh build/admissible 1 2 4 8 16
+# Strong scaling of every distributed stage: each workload at each rank count, with the speed-up
+# and efficiency of the stage against the first rank count, and the exact work counters beside the
+# times (nodes or tasks, idle time, bytes moved), which noise cannot fake. Every result is checked
+# identical (outside /timing) to the first rank count's.
+#   bench/scaling.sh [BIN] [RANKS...]             e.g. bench/scaling.sh build/admissible 1 2 4 8 16
+#   WORKLOADS="audit infogram shapley forest rulelist patterns" (default: all)
+#   LAMBDA=0.005 (rule lists; default 0.01)  SHAPLEY_N=14  TOP_K=200000  BOOTSTRAP=2000 ROWS=50000
+# Farm workloads report per stage: tasks, busy and wait seconds summed over ranks, the
+# coordinator's own overhead and the result bytes per task; searches report the nodes taken
+# (expansions) over all ranks, their ratio to the first run's, idle seconds and bytes sent.
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
 ranks=("$@"); [ ${#ranks[@]} -gt 0 ] || ranks=(1 2 4)
+workloads=${WORKLOADS:-"audit infogram shapley forest rulelist patterns"}
+source "$here/../tests/lib/h5.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-sed -e 's/^pipeline = .*/pipeline = "audit"/' \
-    -e '/^\[fairness\]/,/^\[/ s/^bootstrap = .*/bootstrap = '"${BOOTSTRAP:-2000}"'/' \
-    -e 's/^source = .*/source = "embedded:demo"\nrows = '"${ROWS:-50000}"'/' \
-    "$(dirname "$0")/../configs/demo.toml" > "$tmp/bench.toml"
-echo "audit: rows=${ROWS:-50000} bootstrap=${BOOTSTRAP:-2000}, cores=$(nproc)"
-base=""
-for n in "${ranks[@]}"; do
-  start=$(date +%s.%N)
-  mpirun -q -np "$n" "$bin" run "$tmp/bench.toml" --out "$tmp/r$n.h5" > /dev/null 2>&1
-  t=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
-  [ -n "$base" ] || base=$t
-  same=$("$bin" compare "$tmp/r${ranks[0]}.h5" "$tmp/r$n.h5" | tail -1)
-  printf "ranks %3d  %8.2f s  speed-up %5.2f  %s\n" "$n" "$t" "$(awk -v a="$base" -v b="$t" 'BEGIN { print a / b }')" "$same"
+echo "cores $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg) (not idle if well above 0)"
+
+# --- configs ------------------------------------------------------------------------------------
+config_audit() {
+  sed -e 's/^pipeline = .*/pipeline = "audit"/' \
+      -e '/^\[fairness\]/,/^\[/ s/^bootstrap = .*/bootstrap = '"${BOOTSTRAP:-2000}"'/' \
+      -e 's/^source = .*/source = "embedded:demo"\nrows = '"${ROWS:-50000}"'/' \
+      "$here/../configs/demo.toml"
+}
+config_infogram() {
+  sed -e 's/^pipeline = .*/pipeline = "infogram"/' \
+      -e 's/^source = .*/source = "embedded:demo"\nrows = '"${INFOGRAM_ROWS:-20000}"'/' \
+      "$here/../configs/demo.toml"
+}
+config_shapley() {
+  local n=${SHAPLEY_N:-14}
+  awk -v n="$n" 'BEGIN {
+    srand(20261130); printf "y,a"; for (j = 1; j <= n; j++) printf ",x%d", j; print ""
+    for (r = 0; r < 6000; r++) {
+      a = rand() < 0.4; line = ""
+      for (j = 1; j <= n; j++) { x[j] = int(3 * rand()); if (j == 3) x[j] = (rand() < 0.8 ? a : 2); line = line "," x[j] }
+      p = 0.2 + 0.2 * x[1] + 0.1 * x[2]; y = rand() < p
+      print y "," a line } }' > "$tmp/shapley.csv"
+  local feats types
+  feats=$(seq 1 "$n" | sed 's/^/"x/; s/$/"/' | paste -sd, -)
+  types=$(seq 1 "$n" | sed 's/^/x/; s/$/ = "categorical"/' | paste -sd, -)
+  cat <<EOT
+[run]
+name = "scaling_shapley"
+pipeline = "shapley"
+[data]
+source = "$tmp/shapley.csv"
+types = { y = "categorical", a = "categorical", $types }
+target = "y"
+positive = "1"
+sensitive = ["a"]
+features = [$feats]
+[discretize]
+method = "none"
+[shapley]
+method = "exact"
+EOT
+}
+config_forest() {
+  cat <<EOT
+[run]
+name = "scaling_forest"
+pipeline = "models"
+[data]
+source = "$ADMISSIBLE_DATA/adult/adult_train_clean.csv"
+target = "income"
+positive = ">50K"
+sensitive = ["sex", "race"]
+features = ["age", "workclass", "education_num", "occupation", "relationship", "capital_gain",
+            "capital_loss", "hours_per_week"]
+missing = "drop"
+[models]
+repeats = 1
+alfa = false
+[[models.model]]
+name = "forest"
+kind = "forest"
+features = "all"
+trees = ${TREES:-200}
+candidates = "uniform"
+EOT
+}
+config_rulelist() {
+  sed -e "s/^regularization = .*/regularization = ${LAMBDA:-0.01}/" \
+      -e 's/^strategy = .*/strategy = "lower_bound"/' "$here/../configs/rulelist_corels_compas.toml"
+}
+config_patterns() {
+  sed -e 's/^enabled = true/enabled = false/' -e 's/^mode = .*/mode = "top_discrimination"/' \
+      -e "s/^k = .*/k = ${TOP_K:-200000}/" -e 's/^delta = .*/delta = 0.1/' \
+      "$here/../configs/patterns_german.toml"
+}
+
+# --- figures ------------------------------------------------------------------------------------
+sum() { paste -sd+ | sed 's/^$/0/' | bc -l; }
+# Farm stages of a result: "tasks busy wait coordinator bytes/task" summed over the stages.
+farm_figures() {
+  local f=$1 tasks=0 busy=0 wait=0 coord=0 bytes=0
+  for g in $(h5ls -r "$f/timing/farm" 2>/dev/null | awk '$2 == "Group" {print $1}' | grep -v '/.*/'); do
+    local p="/timing/farm$g"
+    tasks=$(echo "$tasks + $(h5vals "$f" "$p/tasks_per_rank" | sum)" | bc)
+    busy=$(echo "$busy + $(h5vals "$f" "$p/busy_seconds_per_rank" | sum)" | bc -l)
+    wait=$(echo "$wait + $(h5vals "$f" "$p/wait_seconds_per_rank" | sum)" | bc -l)
+    coord=$(echo "$coord + $(h5vals "$f" "$p/coordinator_seconds")" | bc -l)
+    bytes=$(echo "$bytes + $(h5vals "$f" "$p/result_bytes_per_rank" | sum)" | bc)
+  done
+  awk -v t="$tasks" -v b="$busy" -v w="$wait" -v c="$coord" -v y="$bytes" \
+    'BEGIN { printf "tasks %7d  busy %8.2fs  wait %7.2fs  coord %6.3fs  bytes/task %9.0f", t, b, w, c, (t ? y / t : 0) }'
+}
+search_group() { case $1 in rulelist) echo /timing/rulelist/search ;; patterns) echo /timing/patterns/mine ;; esac; }
+
+printf '%-9s %5s %9s %8s %6s  %s\n' workload ranks "stage s" speed-up eff "work"
+for w in $workloads; do
+  "config_$w" > "$tmp/$w.toml"
+  base="" base_nodes=""
+  for n in "${ranks[@]}"; do
+    out="$tmp/$w.$n.h5"
+    if ! mpirun -q -np "$n" "$bin" run "$tmp/$w.toml" --out "$out" > "$tmp/log" 2>&1; then
+      printf '%-9s %5s  failed: %s\n' "$w" "$n" "$(tail -1 "$tmp/log")"; continue
+    fi
+    g=$(search_group "$w")
+    if [ -n "$g" ]; then
+      t=$(h5vals "$out" "$g/seconds")
+      nodes=$(h5vals "$out" "$g/nodes_per_rank" | sum)
+      [ -n "$base_nodes" ] || base_nodes=$nodes
+      work=$(awk -v a="$nodes" -v b="$base_nodes" -v i="$(h5vals "$out" "$g/idle_seconds_per_rank" | sum)" \
+        -v y="$(h5vals "$out" "$g/bytes_per_rank" | sum)" \
+        'BEGIN { printf "nodes %11d (x%.3f)  idle %6.2fs  bytes %11d", a, a / b, i, y }')
+    else
+      t=$(h5vals "$out" /timing/total)
+      work=$(farm_figures "$out")
+    fi
+    [ -n "$base" ] || base=$t
+    same="identical"
+    [ "$n" = "${ranks[0]}" ] || "$bin" compare "$tmp/$w.${ranks[0]}.h5" "$out" --exclude /timing \
+      > /dev/null || same="DIFFERENT"
+    printf '%-9s %5s %9.2f %8.2f %6.2f  %s  %s\n' "$w" "$n" "$t" \
+      "$(awk -v a="$base" -v b="$t" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$base" -v b="$t" -v n="$n" -v m="${ranks[0]}" 'BEGIN { print a / b * m / n }')" \
+      "$work" "$same"
+  done
 done

@@ -74,7 +74,8 @@ class Engine {
         world_(comm.impl()->world),
         search_(search),
         options_(options),
-        mailbox_(static_cast<MPI_Comm>(world_)),
+        private_(static_cast<MPI_Comm>(world_)),
+        mailbox_(private_.get()),
         ranks_(comm.size()),
         me_(comm.rank()),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
@@ -295,8 +296,8 @@ class Engine {
       guarded([&] { stop = search_.wants_stop(); });
       mine_.stop = stop ? 1 : 0;
       wave_.assign(static_cast<std::size_t>(ranks_), WaveEntry{});
-      MPI_Iallgather(&mine_, 8, MPI_DOUBLE, wave_.data(), 8, MPI_DOUBLE,
-                     static_cast<MPI_Comm>(world_), &wave_request_);
+      MPI_Iallgather(&mine_, 8, MPI_DOUBLE, wave_.data(), 8, MPI_DOUBLE, private_.get(),
+                     &wave_request_);
       wave_posted_ = true;
       last_wave_time_ = Clock::now();
       return false;
@@ -337,6 +338,7 @@ class Engine {
   boost::mpi::communicator& world_;
   LocalSearch& search_;
   FrontierOptions options_;
+  PrivateComm private_;  // before mailbox_: constructed first, freed last
   Mailbox mailbox_;
   int ranks_, me_;
   std::exception_ptr failure_;

@@ -21,6 +21,12 @@ void Mailbox::send(int dest, int tag, std::string bytes) {
   bytes_ += p.buffer.size();
 }
 
+void Mailbox::wait(Message& out, int first_tag, int last_tag) {
+  MPI_Status status;
+  MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &status);
+  receive(status, out, first_tag, last_tag);
+}
+
 bool Mailbox::poll(Message& out, int first_tag, int last_tag) {
   int flag = 0;
   MPI_Status status;
@@ -29,6 +35,11 @@ bool Mailbox::poll(Message& out, int first_tag, int last_tag) {
     reap();
     return false;
   }
+  receive(status, out, first_tag, last_tag);
+  return true;
+}
+
+void Mailbox::receive(const MPI_Status& status, Message& out, int first_tag, int last_tag) {
   if (status.MPI_TAG < first_tag || status.MPI_TAG > last_tag)
     throw InternalError("mailbox: unexpected message tag " + std::to_string(status.MPI_TAG) +
                         " from rank " + std::to_string(status.MPI_SOURCE));
@@ -38,7 +49,6 @@ bool Mailbox::poll(Message& out, int first_tag, int last_tag) {
   out.tag = status.MPI_TAG;
   out.bytes.assign(static_cast<std::size_t>(count), '\0');
   MPI_Recv(out.bytes.data(), count, MPI_CHAR, out.source, out.tag, comm_, MPI_STATUS_IGNORE);
-  return true;
 }
 
 void Mailbox::reap() {

@@ -23,6 +23,8 @@ class Mailbox {
     int tag = 0;
     std::string bytes;
   };
+  // Blocks until a message arrives (sends in flight progress meanwhile) and receives it.
+  void wait(Message& out, int first_tag, int last_tag);
   // Receives one waiting message; false when none is waiting. A tag outside [first_tag, last_tag]
   // is a protocol error (InternalError).
   bool poll(Message& out, int first_tag, int last_tag);
@@ -32,6 +34,7 @@ class Mailbox {
 
  private:
   void reap();  // forgets completed sends
+  void receive(const MPI_Status& status, Message& out, int first_tag, int last_tag);
   struct Pending {
     MPI_Request request;
     std::string buffer;
@@ -39,6 +42,21 @@ class Mailbox {
   MPI_Comm comm_;
   std::list<Pending> pending_;  // a list: buffers must not move while MPI reads them
   std::uint64_t messages_ = 0, bytes_ = 0;
+};
+
+// A private duplicate of a communicator for one collective phase: its messages (and Boost.MPI's
+// collectives around it) can never be taken for another phase's, even when a fast rank has
+// already moved on.
+class PrivateComm {
+ public:
+  explicit PrivateComm(MPI_Comm parent) { MPI_Comm_dup(parent, &comm_); }
+  ~PrivateComm() { MPI_Comm_free(&comm_); }
+  PrivateComm(const PrivateComm&) = delete;
+  PrivateComm& operator=(const PrivateComm&) = delete;
+  MPI_Comm get() const { return comm_; }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
 };
 
 }  // namespace adm::dist

@@ -1,30 +1,57 @@
 #include "dist/task_farm.hpp"
 
 #include <boost/mpi/collectives.hpp>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/utility.hpp>
 #include <boost/serialization/vector.hpp>
+#include <chrono>
+#include <cstring>
 #include <deque>
-#include <optional>
 
 #include "core/error.hpp"
 #include "core/progress.hpp"
+#include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
 
 namespace adm::dist {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
 // Message tags. Workers send RESULT or FAILURE; the coordinator sends TASK or STOP.
 enum Tag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
 
-struct Failure {
-  int kind = 1;  // 1 internal, 2 input
-  std::string message;
-  template <class Archive>
-  void serialize(Archive& ar, unsigned) {
-    ar& kind& message;
-  }
-};
+// Wire formats: a task is its index (8 bytes); a result is the index then the values; a failure
+// is its kind (1 internal, 2 input) then the message.
+std::string encode_index(std::uint64_t index) {
+  std::string out(sizeof index, '\0');
+  std::memcpy(out.data(), &index, sizeof index);
+  return out;
+}
+
+std::uint64_t decode_index(const std::string& bytes) {
+  std::uint64_t index = 0;
+  if (bytes.size() < sizeof index) throw InternalError("task farm: torn message");
+  std::memcpy(&index, bytes.data(), sizeof index);
+  return index;
+}
+
+std::string encode_result(std::uint64_t index, const TaskResult& result) {
+  std::string out = encode_index(index);
+  out.resize(sizeof index + result.size() * sizeof(double));
+  if (!result.empty()) std::memcpy(out.data() + sizeof index, result.data(), out.size() - 8);
+  return out;
+}
+
+TaskResult decode_result(const std::string& bytes) {
+  TaskResult result((bytes.size() - sizeof(std::uint64_t)) / sizeof(double));
+  if (!result.empty())
+    std::memcpy(result.data(), bytes.data() + sizeof(std::uint64_t),
+                result.size() * sizeof(double));
+  return result;
+}
 
 TaskResult run_one(const std::string& stage, std::uint64_t seed, std::size_t index,
                    const TaskFn& task) {
@@ -41,14 +68,46 @@ TaskFarm::TaskFarm(Communicator& comm, FarmOptions options)
 
 std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t count,
                                       const TaskFn& task) {
+  const auto t0 = Clock::now();
+  const auto ranks = static_cast<std::size_t>(comm_.size());
   stats_ = FarmStats{};
-  stats_.per_rank.assign(static_cast<std::size_t>(comm_.size()), 0);
+  stats_.tasks = count;
+  stats_.per_rank.assign(ranks, 0);
+  stats_.busy_seconds.assign(ranks, 0.0);
+  stats_.wait_seconds.assign(ranks, 0.0);
+  stats_.result_bytes.assign(ranks, 0);
   std::vector<TaskResult> results;
-  if (comm_.is_root())
-    results = coordinate(stage, count, task);
-  else
-    work(stage, task);
-  comm_.broadcast(results);
+  if (ranks == 1) {
+    results = coordinate(stage, count, task, nullptr);
+  } else {
+    auto& world = comm_.impl()->world;
+    {
+      PrivateComm channel(static_cast<MPI_Comm>(world));
+      Mailbox mail(channel.get());
+      if (comm_.is_root())
+        results = coordinate(stage, count, task, &mail);
+      else
+        work(stage, task, mail);
+    }  // every result has been received: the mailbox's sends are complete
+    // Per-rank figures to the coordinator (its own entries are already in place).
+    const auto me = static_cast<std::size_t>(comm_.rank());
+    std::vector<double> mine{static_cast<double>(stats_.per_rank[me]), stats_.busy_seconds[me],
+                             stats_.wait_seconds[me], static_cast<double>(stats_.result_bytes[me])};
+    std::vector<std::vector<double>> all;
+    boost::mpi::gather(world, mine, all, 0);
+    if (comm_.is_root())
+      for (std::size_t r = 1; r < ranks; ++r) {
+        stats_.per_rank[r] = static_cast<std::size_t>(all[r][0]);
+        stats_.busy_seconds[r] = all[r][1];
+        stats_.wait_seconds[r] = all[r][2];
+        stats_.result_bytes[r] = static_cast<std::uint64_t>(all[r][3]);
+      }
+    for (const auto& r : results) stats_.broadcast_bytes += r.size() * sizeof(double);
+    stats_.broadcast_bytes *= ranks - 1;
+    comm_.broadcast(results);
+  }
+  stats_.seconds = since(t0);
+  history_.emplace_back(stage, stats_);
   return results;
 }
 
@@ -70,23 +129,21 @@ std::deque<std::size_t> TaskFarm::restore(const std::string& stage,
 }
 
 // Rank 0: hands tasks to workers as they return results and computes tasks itself in between.
-// With one rank there are no workers and no MPI calls: the loop just runs every task in order.
+// With one rank (`mail` null) there are no workers and no MPI calls: every task runs in order.
 std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size_t count,
-                                             const TaskFn& task) {
+                                             const TaskFn& task, Mailbox* mail) {
   std::vector<TaskResult> results(count);
   std::deque<std::size_t> pending = restore(stage, results);
-  const bool workers = comm_.size() > 1;
   Progress progress(stage, count, options_.progress);
   progress.set_resumed(stats_.resumed);
   std::size_t finished = stats_.resumed;
   std::size_t outstanding = 0;  // tasks handed to workers and not yet returned
 
-  auto* impl = comm_.impl();
   const auto hand_out = [&](int worker) {
     if (pending.empty()) return;
     const std::uint64_t index = pending.front();
     pending.pop_front();
-    impl->world.send(worker, kTask, index);
+    mail->send(worker, kTask, encode_index(index));
     ++outstanding;
   };
   const auto accept = [&](std::size_t index, TaskResult result, int from) {
@@ -96,59 +153,72 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     progress.update(++finished);
   };
   // Handles one message from a worker; a failure ends the run here, and main aborts the job.
-  const auto receive = [&](const boost::mpi::status& status) {
-    if (status.tag() == kFailure) {
-      Failure failure;
-      impl->world.recv(status.source(), kFailure, failure);
-      const std::string text = "[rank " + std::to_string(status.source()) + "] " + failure.message;
-      if (failure.kind == 2) throw InputError(text);
+  const auto receive = [&](const Mailbox::Message& m) {
+    if (m.tag == kFailure) {
+      const std::string text = "[rank " + std::to_string(m.source) + "] " + m.bytes.substr(1);
+      if (!m.bytes.empty() && m.bytes[0] == 2) throw InputError(text);
       throw InternalError(text);
     }
-    std::pair<std::uint64_t, TaskResult> message;
-    impl->world.recv(status.source(), kResult, message);
+    const std::size_t index = decode_index(m.bytes);
+    if (index >= count) throw InternalError("task farm: result for an unknown task");
     --outstanding;
-    accept(message.first, std::move(message.second), status.source());
-    hand_out(status.source());
+    accept(index, decode_result(m.bytes), m.source);
+    hand_out(m.source);
   };
 
-  for (std::size_t k = 0; k < options_.prefetch; ++k)
-    for (int w = 1; w < comm_.size(); ++w) hand_out(w);
+  if (mail)
+    for (std::size_t k = 0; k < options_.prefetch; ++k)
+      for (int w = 1; w < comm_.size(); ++w) hand_out(w);
 
+  Mailbox::Message m;
   while (!pending.empty() || outstanding > 0) {
-    if (workers)
-      while (auto status = impl->world.iprobe(boost::mpi::any_source, boost::mpi::any_tag))
-        receive(*status);
+    if (mail) {
+      const auto t0 = Clock::now();
+      while (mail->poll(m, kTask, kFailure)) receive(m);
+      stats_.coordinator_seconds += since(t0);
+    }
     if (!pending.empty()) {
       const std::size_t index = pending.front();
       pending.pop_front();
-      accept(index, run_one(stage, options_.seed, index, task), 0);
+      const auto t0 = Clock::now();
+      TaskResult result = run_one(stage, options_.seed, index, task);
+      stats_.busy_seconds[0] += since(t0);
+      accept(index, std::move(result), 0);
     } else if (outstanding > 0) {
-      receive(impl->world.probe(boost::mpi::any_source, boost::mpi::any_tag));
+      const auto t0 = Clock::now();
+      mail->wait(m, kTask, kFailure);
+      stats_.wait_seconds[0] += since(t0);
+      const auto t1 = Clock::now();
+      receive(m);
+      stats_.coordinator_seconds += since(t1);
     }
   }
-  for (int w = 1; w < comm_.size(); ++w) impl->world.send(w, kStop);
+  if (mail)
+    for (int w = 1; w < comm_.size(); ++w) mail->send(w, kStop, {});
   progress.finish();
   return results;
 }
 
-void TaskFarm::work(const std::string& stage, const TaskFn& task) {
-  auto& world = comm_.impl()->world;
+void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail) {
+  const auto me = static_cast<std::size_t>(comm_.rank());
+  Mailbox::Message m;
   for (;;) {
-    const auto status = world.probe(0, boost::mpi::any_tag);
-    if (status.tag() == kStop) {
-      world.recv(0, kStop);
-      return;
-    }
-    std::uint64_t index = 0;
-    world.recv(0, kTask, index);
+    const auto t0 = Clock::now();
+    mail.wait(m, kTask, kFailure);
+    stats_.wait_seconds[me] += since(t0);
+    if (m.tag == kStop) return;
+    const std::uint64_t index = decode_index(m.bytes);
+    const auto t1 = Clock::now();
     try {
-      TaskResult result = run_one(stage, options_.seed, index, task);
-      world.send(0, kResult, std::make_pair(index, result));
-      ++stats_.per_rank[static_cast<std::size_t>(comm_.rank())];
+      std::string bytes = encode_result(index, run_one(stage, options_.seed, index, task));
+      stats_.busy_seconds[me] += since(t1);
+      stats_.result_bytes[me] += bytes.size();
+      mail.send(0, kResult, std::move(bytes));  // non-blocking: on to the next task at once
+      ++stats_.per_rank[me];
     } catch (const InputError& e) {
-      world.send(0, kFailure, Failure{2, e.what()});
+      mail.send(0, kFailure, std::string(1, '\2') + e.what());
     } catch (const std::exception& e) {
-      world.send(0, kFailure, Failure{1, e.what()});
+      mail.send(0, kFailure, std::string(1, '\1') + e.what());
     }
   }
 }

@@ -174,12 +174,19 @@ void RandomForest::assemble(const FeatureMatrix& x, const TreeTarget& target,
     }
     trees_.push_back(std::move(tree));
   }
+  set_oob(x, target, weights, sum, std::vector<double>(votes.begin(), votes.end()));
+}
+
+// OOB predictions and error from per-row class sums (or value sums) and OOB tree counts.
+void RandomForest::set_oob(const FeatureMatrix& x, const TreeTarget& target,
+                           std::span<const double> weights, const std::vector<double>& sum,
+                           const std::vector<double>& votes) {
+  const std::size_t k = classes_ == 0 ? 1 : classes_;
   oob_.assign(x.rows * k, std::numeric_limits<double>::quiet_NaN());
   double err = 0, total = 0;
   for (std::size_t r = 0; r < x.rows; ++r) {
     if (votes[r] == 0) continue;
-    for (std::size_t j = 0; j < k; ++j)
-      oob_[r * k + j] = sum[r * k + j] / static_cast<double>(votes[r]);
+    for (std::size_t j = 0; j < k; ++j) oob_[r * k + j] = sum[r * k + j] / votes[r];
     const double w = weights.empty() ? 1.0 : weights[r];
     double e;
     if (classes_ == 0) {
@@ -218,6 +225,8 @@ void RandomForest::fit(const FeatureMatrix& x, std::span<const std::int32_t> y, 
 }
 
 std::vector<double> RandomForest::predict_proba(const FeatureMatrix& x) const {
+  if (trees_.empty() && !fitted_.empty())
+    throw InternalError("forest: assembled from blocks, its trees live where they were grown");
   if (trees_.empty()) throw InputError("forest: predict before fit");
   if (classes_ == 0) throw InputError("forest: predict_proba of a regression forest");
   std::vector<double> out(x.rows * classes_, 0.0);

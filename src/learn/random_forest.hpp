@@ -50,6 +50,21 @@ class RandomForest : public ProbabilisticClassifier {
   void assemble(const FeatureMatrix& x, const TreeTarget& target, std::span<const double> weights,
                 const std::vector<std::vector<double>>& trees);
 
+  // Trees that stay where they were grown (a task farm ships only this): block trees
+  // [first, first + count) reduced to what the forest reports on the rows it is grown on, namely
+  // summed importances, OOB class sums and votes, and in-sample predictions. A fixed block size
+  // keeps sums (and so results) identical at any rank count.
+  std::vector<double> fit_block(const FeatureMatrix& x, const DecisionTree::ColumnIndex& index,
+                                const TreeTarget& target, std::span<const double> weights,
+                                std::size_t first, std::size_t count) const;
+  // The forest's reports from the blocks, in block order; it then keeps no trees, so
+  // predict_proba() is unavailable and fitted() holds the mean predictions on x.
+  void assemble_blocks(const FeatureMatrix& x, const TreeTarget& target,
+                       std::span<const double> weights,
+                       const std::vector<std::vector<double>>& blocks);
+  // rows x classes (or rows, regression) mean predictions on the rows of assemble_blocks().
+  const std::vector<double>& fitted() const { return fitted_; }
+
   void fit(const FeatureMatrix& x, const TreeTarget& target, std::span<const double> weights = {});
   void fit(const FeatureMatrix& x, std::span<const std::int32_t> y, std::size_t classes,
            std::span<const double> weights = {}) override;
@@ -84,7 +99,9 @@ class RandomForest : public ProbabilisticClassifier {
   std::size_t classes_ = 0;
   std::size_t cols_ = 0;
   std::vector<DecisionTree> trees_;
-  std::vector<double> importance_, permutation_, oob_;
+  std::vector<double> importance_, permutation_, oob_, fitted_;
+  void set_oob(const FeatureMatrix& x, const TreeTarget& target, std::span<const double> weights,
+               const std::vector<double>& sum, const std::vector<double>& votes);
   double oob_error_ = 0;
 };
 

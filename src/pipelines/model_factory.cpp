@@ -209,8 +209,8 @@ std::string describe_model(const learn::ProbabilisticClassifier& model,
     std::ostringstream out;
     const auto& cv = *lasso->cv();
     const auto coef = lasso->coefficients();
-    out << "lasso at lambda " << cv.path.lambda[lasso->chosen()] << " (lambda_min "
-        << cv.lambda_min << ", lambda_1se " << cv.lambda_1se << "), selected:\n";
+    out << "lasso at lambda " << cv.path.lambda[lasso->chosen()] << " (lambda_min " << cv.lambda_min
+        << ", lambda_1se " << cv.lambda_1se << "), selected:\n";
     char line[160];
     std::snprintf(line, sizeof line, "  %-28s %12.6f\n", "(Intercept)", coef[0]);
     out << line;
@@ -224,7 +224,7 @@ std::string describe_model(const learn::ProbabilisticClassifier& model,
   if (const auto* forest = dynamic_cast<const learn::RandomForest*>(&model)) {
     char line[120];
     std::snprintf(line, sizeof line, "random forest: %zu trees, out-of-bag error %.5f\n",
-                  forest->trees().size(), forest->oob_error());
+                  forest->params().trees, forest->oob_error());
     return line;
   }
   return "";

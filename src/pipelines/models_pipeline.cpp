@@ -18,6 +18,10 @@
 namespace adm::pipelines {
 namespace {
 
+// Trees per farm task of the forest on all rows: fixed, so sums (and results) do not depend on
+// the rank count.
+constexpr std::size_t kForestBlock = 10;
+
 // The feature list for the summary table: in full when short, else its start and the count.
 std::string short_list(const std::vector<std::string>& names) {
   const std::string all = join_names(names);
@@ -228,21 +232,30 @@ void run_models(StageContext& context, Timings& timings) {
     auto full = make_model(model.spec, model.inputs, config.learner);
     full->reseed(Rng(config.run.seed, "models.full", m).next_u64());
     const auto x_all = learn::make_matrix(data, model.columns);
+    std::vector<double> proba;
     if (auto* forest = dynamic_cast<learn::RandomForest*>(full.get())) {
-      // The forest on all rows: each tree a task, so the trees spread over the ranks.
+      // The forest on all rows: blocks of trees are tasks; each block stays on its rank and
+      // returns only per-row sums (predictions, OOB) and importances.
       const auto index = learn::DecisionTree::index_columns(x_all);
       const learn::TreeTarget target{y, classes, {}};
-      std::vector<std::vector<double>> trees;
+      const std::size_t trees = forest->params().trees;
+      const std::size_t blocks_count = (trees + kForestBlock - 1) / kForestBlock;
+      std::vector<std::vector<double>> blocks;
       timed(timings, ("models.forest_trees." + model.spec.name).c_str(), [&] {
-        trees = context.farm.run(
-            "models.forest." + model.spec.name, forest->params().trees,
-            [&](std::size_t i, Rng&) { return forest->fit_tree(x_all, index, target, {}, i); });
+        blocks = context.farm.run("models.forest." + model.spec.name, blocks_count,
+                                  [&](std::size_t b, Rng&) {
+                                    const std::size_t first = b * kForestBlock;
+                                    return forest->fit_block(x_all, index, target, {}, first,
+                                                             std::min(kForestBlock, trees - first));
+                                  });
       });
-      forest->assemble(x_all, target, {}, trees);
+      forest->assemble_blocks(x_all, target, {}, blocks);
+      proba = forest->fitted();
     } else {
       full->fit(x_all, y, classes);
+      proba = full->predict_proba(x_all);
     }
-    const auto decisions = learn::predicted_classes(full->predict_proba(x_all), classes);
+    const auto decisions = learn::predicted_classes(proba, classes);
     const auto text = describe_model(*full, model.columns);
     if (!text.empty())
       results.add(base + "/model", std::vector<std::string>{text},

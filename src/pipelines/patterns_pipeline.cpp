@@ -13,7 +13,7 @@
 #include "methods/patterns/cross_validation.hpp"
 #include "methods/patterns/fair_learner.hpp"
 #include "methods/patterns/miner.hpp"
-#include "pipelines/frontier_stats.hpp"
+#include "pipelines/work_stats.hpp"
 
 namespace adm::pipelines {
 namespace {

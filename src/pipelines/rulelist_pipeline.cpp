@@ -12,7 +12,7 @@
 #include "methods/rulelist/mining.hpp"
 #include "methods/rulelist/pareto.hpp"
 #include "methods/rulelist/search.hpp"
-#include "pipelines/frontier_stats.hpp"
+#include "pipelines/work_stats.hpp"
 
 namespace adm::pipelines {
 namespace {

@@ -22,6 +22,7 @@
 #include "pipelines/patterns_pipeline.hpp"
 #include "pipelines/rulelist_pipeline.hpp"
 #include "pipelines/shapley_pipeline.hpp"
+#include "pipelines/work_stats.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -112,6 +113,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   if (pipeline == "rulelist") run_rulelist(context, timings);
   if (pipeline == "patterns") run_patterns(context, timings);
   if (pipeline == "fairforest") run_fairforest(context, timings);
+  write_farm_stats(results, farm.history());
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();

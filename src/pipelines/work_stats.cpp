@@ -1,4 +1,6 @@
-#include "pipelines/frontier_stats.hpp"
+#include "pipelines/work_stats.hpp"
+
+#include <map>
 
 namespace adm::pipelines {
 namespace {
@@ -28,6 +30,32 @@ void write_frontier_stats(ResultSet& out, const std::string& name, const dist::F
           "Termination waves (non-blocking all-gathers) completed.", "");
   out.add(g + "steals", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.steals)},
           "Work requests answered with nodes.", "");
+}
+
+void write_farm_stats(ResultSet& out,
+                      const std::vector<std::pair<std::string, dist::FarmStats>>& history) {
+  std::map<std::string, int> seen;
+  for (const auto& [stage, fs] : history) {
+    const int n = ++seen[stage];
+    const std::string g = "/timing/farm/" + stage + (n > 1 ? "#" + std::to_string(n) : "") + "/";
+    std::vector<std::uint64_t> tasks(fs.per_rank.begin(), fs.per_rank.end());
+    out.add(g + "tasks_per_rank", as_int64(tasks), "Tasks computed by each rank.", "tasks");
+    out.add(g + "resumed", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.resumed)},
+            "Tasks taken from the checkpoint journal.", "tasks");
+    out.add(g + "seconds", std::vector<double>{fs.seconds},
+            "Wall time of the stage on the coordinator, broadcast included.", "s");
+    out.add(g + "busy_seconds_per_rank", fs.busy_seconds, "Time each rank spent inside tasks.",
+            "s");
+    out.add(g + "wait_seconds_per_rank", fs.wait_seconds,
+            "Time each rank waited for a task (workers) or for results (rank 0).", "s");
+    out.add(g + "coordinator_seconds", std::vector<double>{fs.coordinator_seconds},
+            "Rank 0's time receiving results, checkpointing them and handing out tasks.", "s");
+    out.add(g + "result_bytes_per_rank", as_int64(fs.result_bytes),
+            "Result payload each rank sent to the coordinator.", "bytes");
+    out.add(g + "broadcast_bytes",
+            std::vector<std::int64_t>{static_cast<std::int64_t>(fs.broadcast_bytes)},
+            "Result payload rank 0 sent to the other ranks (all results to each).", "bytes");
+  }
 }
 
 }  // namespace adm::pipelines

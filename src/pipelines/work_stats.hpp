@@ -1,14 +1,20 @@
 #pragma once
-// Writes what a distributed search did (dist::FrontierStats) under /timing/<name>/: every count in
-// it depends on which rank expanded what, so it stays out of the compared results.
+// Writes what the distributed layer did (a search's dist::FrontierStats, the task farm's per-stage
+// dist::FarmStats) under /timing/: these counts depend on which rank did what, so they stay out of
+// the compared results.
 #include <string>
 
 #include "core/result_set.hpp"
 #include "dist/frontier_search.hpp"
+#include "dist/task_farm.hpp"
 
 namespace adm::pipelines {
 
 void write_frontier_stats(ResultSet& out, const std::string& name, const dist::FrontierStats& fs,
                           double seconds);
+
+// Every farm stage under /timing/farm/<stage>/ (a repeated stage name gets "#2", "#3", ...).
+void write_farm_stats(ResultSet& out,
+                      const std::vector<std::pair<std::string, dist::FarmStats>>& history);
 
 }  // namespace adm::pipelines

@@ -138,3 +138,47 @@ TEST_CASE("forest: regression", "[forest]") {
   CHECK(forest.oob_error() == Approx(mse / static_cast<double>(pred.size())).epsilon(0.5));
   CHECK_THROWS_AS(forest.predict_proba(test.x), InputError);
 }
+
+TEST_CASE("forest: blocks of trees reduce to the serial forest's reports", "[forest]") {
+  const Sim d = simulate(300, 7);
+  for (const bool permutation : {false, true}) {
+    const ForestParams p{.trees = 23,
+                         .feature_weights = {1, 0.5, 2},
+                         .permutation_importance = permutation,
+                         .seed = 5};
+    RandomForest serial(p);
+    serial.fit(d.x, d.y, 2);
+    TreeTarget t;
+    t.labels = d.y;
+    t.classes = 2;
+    const auto index = DecisionTree::index_columns(d.x);
+    // Blocks of 10, 10 and 3 trees, computed out of order as ranks would.
+    RandomForest worker(p), blocked(p);
+    std::vector<std::vector<double>> blocks(3);
+    for (std::size_t b = 3; b-- > 0;)
+      blocks[b] =
+          worker.fit_block(d.x, index, t, {}, b * 10, std::min<std::size_t>(10, 23 - b * 10));
+    blocked.assemble_blocks(d.x, t, {}, blocks);
+    // Sums associate differently (per block), so equal to rounding, not bit for bit.
+    const auto proba = serial.predict_proba(d.x);
+    REQUIRE(blocked.fitted().size() == proba.size());
+    for (std::size_t q = 0; q < proba.size(); ++q)
+      CHECK(blocked.fitted()[q] == Approx(proba[q]).margin(1e-12));
+    for (std::size_t c = 0; c < 3; ++c)
+      CHECK(blocked.importance()[c] == Approx(serial.importance()[c]).epsilon(1e-12));
+    CHECK(blocked.permutation_importance().size() == serial.permutation_importance().size());
+    for (std::size_t c = 0; c < blocked.permutation_importance().size(); ++c)
+      CHECK(blocked.permutation_importance()[c] ==
+            Approx(serial.permutation_importance()[c]).margin(1e-12));
+    CHECK(blocked.oob_error() == Approx(serial.oob_error()).margin(1e-12));
+    for (std::size_t q = 0; q < proba.size(); ++q)
+      if (!std::isnan(serial.oob_prediction()[q]))
+        CHECK(blocked.oob_prediction()[q] == Approx(serial.oob_prediction()[q]).margin(1e-12));
+    // The same blocks in the same order give the same forest, bit for bit.
+    RandomForest again(p);
+    again.assemble_blocks(d.x, t, {}, blocks);
+    CHECK(again.fitted() == blocked.fitted());
+    CHECK_THROWS_AS(blocked.predict_proba(d.x), InternalError);
+    CHECK_THROWS_AS(worker.fit_block(d.x, index, t, {}, 20, 4), InputError);
+  }
+}

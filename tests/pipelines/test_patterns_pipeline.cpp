@@ -70,10 +70,10 @@ TEST_CASE("patterns pipeline: a node budget stops the mine and says it is not ce
   PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\nmax_nodes = 3\n");
   const auto ref = reference(run.data, 0.02, 5);
   CHECK(run.get<std::int64_t>("/patterns/mine/complete")[0] == 0);
-  const auto popped = run.get<std::int64_t>("/patterns/mine/frontier_nodes")[0];
+  const auto popped = run.get<std::int64_t>("/timing/patterns/mine/nodes_per_rank")[0];
   CHECK(popped >= 1);
   CHECK(popped <= 3);  // one rank (the unit tests): the budget is exact
-  CHECK(run.get<std::int64_t>("/patterns/mine/nodes_visited")[0] < 700);
+  CHECK(run.get<std::int64_t>("/timing/patterns/mine/nodes_visited")[0] < 700);
   CHECK(run.get<std::int64_t>("/patterns/mine/qualifying")[0] <
         static_cast<std::int64_t>(ref.qualifying));
   CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the node budget (max_nodes = 3"));

@@ -125,7 +125,7 @@ for d in compas adult german; do
     for k in 1 10 100; do
       for e in 0.01 0.05 0.1; do
         run "$d" t1 "mode = \"$r\"" "k = $k" "delta = $e" "reference_swapped_prior = true"
-        rowi "T1 $d ${r#top_} k=$k d=$e" "$(vals "$tmp/t1.h5" /patterns/mine/proportion)" \
+        rowi "T1 $d ${r#top_} k=$k d=$e" "$(vals "$tmp/t1.h5" /timing/patterns/mine/proportion)" \
           "$(paper_t1 "$d" "$r" "$k" "$e")" 10
       done
     done

@@ -48,7 +48,7 @@ run() {
   acc=$(h5vals "$tmp/$1.h5" /rulelist/best/accuracy)
   obj=$(h5vals "$tmp/$1.h5" /rulelist/best/objective)
   mapfile -t unf < <(h5vals "$tmp/$1.h5" /rulelist/best/unfairness)
-  echo "--- $1 (metric $3, epsilon $4): $(h5vals "$tmp/$1.h5" /rulelist/search/expanded_per_rank) prefixes"
+  echo "--- $1 (metric $3, epsilon $4): $(h5vals "$tmp/$1.h5" /timing/rulelist/search/expanded_per_rank) prefixes"
   h5vals "$tmp/$1.h5" /rulelist/best/rule_list
 }
 # pareto NAME CONFIG EPS_MIN EPS_MAX COUNT NODES LOW: an SP sweep over 5 folds; prints the front and

@@ -1,0 +1,84 @@
+// Random forest grown in blocks where the trees live: each block reduces its trees to per-row
+// sums, so a task farm moves rows x (2 classes + 1) numbers per block instead of whole trees
+// (megabytes each at full depth), and the coordinator has nothing left to deserialise.
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "learn/random_forest.hpp"
+
+namespace adm::learn {
+namespace {
+
+// Block layout: importance (cols), permutation importance (cols, or none), OOB votes (rows),
+// OOB sums (rows x k), in-sample prediction sums (rows x k); k = classes, or 1 for regression.
+struct BlockLayout {
+  std::size_t cols, perm, rows, k;
+  std::size_t votes() const { return cols + perm; }
+  std::size_t oob() const { return votes() + rows; }
+  std::size_t fitted() const { return oob() + rows * k; }
+  std::size_t size() const { return fitted() + rows * k; }
+};
+
+}  // namespace
+
+std::vector<double> RandomForest::fit_block(const FeatureMatrix& x,
+                                            const DecisionTree::ColumnIndex& index,
+                                            const TreeTarget& target,
+                                            std::span<const double> weights, std::size_t first,
+                                            std::size_t count) const {
+  if (first + count > params_.trees) throw InputError("forest: block beyond the last tree");
+  const std::size_t k = target.classes == 0 ? 1 : target.classes;
+  const BlockLayout at{x.cols, params_.permutation_importance ? x.cols : 0, x.rows, k};
+  std::vector<double> out(at.size(), 0.0);
+  const double t = static_cast<double>(params_.trees);
+  for (std::size_t i = first; i < first + count; ++i) {
+    const std::vector<double> v = fit_tree(x, index, target, weights, i);
+    const std::size_t skip = v[0] != 0 ? 1 + x.cols : 1;
+    for (std::size_t c = 0; c < at.perm; ++c) out[at.cols + c] += v[1 + c] / t;
+    const DecisionTree tree = DecisionTree::deserialize(std::span(v).subspan(skip));
+    const std::vector<double> imp = tree.importance();
+    for (std::size_t c = 0; c < x.cols; ++c) out[c] += imp[c] / t;
+    const std::vector<std::uint32_t> counts = bootstrap(x.rows, i);
+    for (std::size_t r = 0; r < x.rows; ++r) {
+      const auto& leaf = tree.nodes()[static_cast<std::size_t>(tree.leaf_of(x, r))];
+      const bool oob = counts[r] == 0 && (weights.empty() || weights[r] != 0);
+      if (oob) out[at.votes() + r] += 1;
+      for (std::size_t j = 0; j < k; ++j) {
+        const double p = target.classes == 0 ? leaf.value : leaf.counts[j] / leaf.weight;
+        out[at.fitted() + r * k + j] += p;
+        if (oob) out[at.oob() + r * k + j] += p;
+      }
+    }
+  }
+  return out;
+}
+
+void RandomForest::assemble_blocks(const FeatureMatrix& x, const TreeTarget& target,
+                                   std::span<const double> weights,
+                                   const std::vector<std::vector<double>>& blocks) {
+  if ((!weights.empty() && weights.size() != x.rows) || target.size() != x.rows)
+    throw InputError("forest: labels or weights do not match the number of rows");
+  classes_ = target.classes;
+  cols_ = x.cols;
+  trees_.clear();
+  const std::size_t k = classes_ == 0 ? 1 : classes_;
+  const BlockLayout at{x.cols, params_.permutation_importance ? x.cols : 0, x.rows, k};
+  importance_.assign(cols_, 0.0);
+  permutation_.assign(at.perm, 0.0);
+  std::vector<double> votes(x.rows, 0.0), sum(x.rows * k, 0.0);
+  fitted_.assign(x.rows * k, 0.0);
+  for (const auto& b : blocks) {
+    if (b.size() != at.size()) throw InputError("forest: a block does not match the data");
+    for (std::size_t c = 0; c < cols_; ++c) importance_[c] += b[c];
+    for (std::size_t c = 0; c < at.perm; ++c) permutation_[c] += b[at.cols + c];
+    for (std::size_t r = 0; r < x.rows; ++r) votes[r] += b[at.votes() + r];
+    for (std::size_t q = 0; q < x.rows * k; ++q) {
+      sum[q] += b[at.oob() + q];
+      fitted_[q] += b[at.fitted() + q];
+    }
+  }
+  for (double& v : fitted_) v /= static_cast<double>(params_.trees);
+  set_oob(x, target, weights, sum, votes);
+}
+
+}  // namespace adm::learn
