@@ -1,5 +1,5 @@
 #pragma once
-// The k best patterns by (score descending, key ascending): a binary heap whose top is the worst
+// The k best patterns by (score descending, key ascending): a 4-ary heap whose top is the worst
 // kept pattern, over slots whose keys live in one flat array. Once its k slots exist an insertion
 // allocates nothing (a std::set allocated a tree node and a key copy per insertion), and the
 // worst score, the miner's pruning cut, is read in O(1).
