@@ -71,6 +71,35 @@ fairness::FairMetricsReport score(const ExperimentConfig& config, const Fairfore
   return fairness::fair_metrics(in, opt);
 }
 
+// A report as a farm task's result and back (the estimates write_model and the summary read).
+std::vector<fairness::FairEstimate*> estimates(fairness::FairMetricsReport& m) {
+  return {&m.accuracy, &m.majority_accuracy, &m.rmse, &m.mse, &m.discrimination, &m.delta,
+          &m.maxd,     &m.inconsistency};
+}
+
+std::vector<double> to_values(fairness::FairMetricsReport m) {
+  std::vector<double> v;
+  for (const auto* e : estimates(m))
+    v.insert(v.end(), {e->value, e->ci.lower, e->ci.upper, static_cast<double>(e->ci.used)});
+  v.insert(v.end(), {m.maxd_threshold, m.constant_predictions ? 1.0 : 0.0});
+  return v;
+}
+
+fairness::FairMetricsReport from_values(const std::vector<double>& v) {
+  fairness::FairMetricsReport m;
+  std::size_t i = 0;
+  for (auto* e : estimates(m)) {
+    e->value = v.at(i);
+    e->ci.lower = v.at(i + 1);
+    e->ci.upper = v.at(i + 2);
+    e->ci.used = static_cast<std::size_t>(v.at(i + 3));
+    i += 4;
+  }
+  m.maxd_threshold = v.at(i);
+  m.constant_predictions = v.at(i + 1) != 0;
+  return m;
+}
+
 void write_model(ResultSet& out, const std::string& name, const fairness::FairMetricsReport& m,
                  const ff::ModelOutcome& o, double level) {
   const std::string g = "/fairforest/models/" + name;
@@ -139,9 +168,19 @@ void run_fairforest(StageContext& context, Timings& timings) {
                   << (d.test ? "test file"
                              : std::to_string(eval.folds()) + "-fold cross-validation")
                   << ", " << d.problem.x.rows - (d.test ? d.train_rows : 0) << " evaluated rows\n";
-  for (const auto& name : cfg.models) {
-    const ff::ModelOutcome& o = fit(name);
-    const auto m = score(config, d, context.data, o);
+  for (const auto& name : cfg.models) fit(name);
+  // Each model's metrics (bootstrap intervals, Inconsistency's neighbour search) is one task, so
+  // the ranks share them instead of every rank computing all of them.
+  std::vector<std::vector<double>> reports;
+  timed(timings, "fairforest.metrics", [&] {
+    reports = context.farm.run("fairforest.metrics", cfg.models.size(), [&](std::size_t i, Rng&) {
+      return to_values(score(config, d, context.data, outcomes.at(cfg.models[i])));
+    });
+  });
+  for (std::size_t i = 0; i < cfg.models.size(); ++i) {
+    const auto& name = cfg.models[i];
+    const ff::ModelOutcome& o = outcomes.at(name);
+    const auto m = from_values(reports[i]);
     write_model(out, name, m, o, cfg.confidence);
     context.summary << "  " << name << ": "
                     << (d.problem.regression()
