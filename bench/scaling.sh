@@ -96,17 +96,18 @@ config_patterns() {
 }
 
 # --- figures ------------------------------------------------------------------------------------
-sum() { paste -sd+ | sed 's/^$/0/' | bc -l; }
+sum() { awk '{ s += $1 } END { printf "%.17g\n", s }'; }
+add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.17g\n", a + b }'; }
 # Farm stages of a result: "tasks busy wait coordinator bytes/task" summed over the stages.
 farm_figures() {
   local f=$1 tasks=0 busy=0 wait=0 coord=0 bytes=0
   for g in $(h5ls -r "$f/timing/farm" 2>/dev/null | awk '$2 == "Group" {print $1}' | grep -v '/.*/'); do
     local p="/timing/farm$g"
-    tasks=$(echo "$tasks + $(h5vals "$f" "$p/tasks_per_rank" | sum)" | bc)
-    busy=$(echo "$busy + $(h5vals "$f" "$p/busy_seconds_per_rank" | sum)" | bc -l)
-    wait=$(echo "$wait + $(h5vals "$f" "$p/wait_seconds_per_rank" | sum)" | bc -l)
-    coord=$(echo "$coord + $(h5vals "$f" "$p/coordinator_seconds")" | bc -l)
-    bytes=$(echo "$bytes + $(h5vals "$f" "$p/result_bytes_per_rank" | sum)" | bc)
+    tasks=$(add "$tasks" "$(h5vals "$f" "$p/tasks_per_rank" | sum)")
+    busy=$(add "$busy" "$(h5vals "$f" "$p/busy_seconds_per_rank" | sum)")
+    wait=$(add "$wait" "$(h5vals "$f" "$p/wait_seconds_per_rank" | sum)")
+    coord=$(add "$coord" "$(h5vals "$f" "$p/coordinator_seconds")")
+    bytes=$(add "$bytes" "$(h5vals "$f" "$p/result_bytes_per_rank" | sum)")
   done
   awk -v t="$tasks" -v b="$busy" -v w="$wait" -v c="$coord" -v y="$bytes" \
     'BEGIN { printf "tasks %7d  busy %8.2fs  wait %7.2fs  coord %6.3fs  bytes/task %9.0f", t, b, w, c, (t ? y / t : 0) }'
@@ -136,7 +137,7 @@ for w in $workloads; do
     fi
     [ -n "$base" ] || base=$t
     same="identical"
-    [ "$n" = "${ranks[0]}" ] || "$bin" compare "$tmp/$w.${ranks[0]}.h5" "$out" --exclude /timing \
+    [ "$n" = "${ranks[0]}" ] || "$bin" compare "$tmp/$w.${ranks[0]}.h5" "$out" \
       > /dev/null || same="DIFFERENT"
     printf '%-9s %5s %9.2f %8.2f %6.2f  %s  %s\n' "$w" "$n" "$t" \
       "$(awk -v a="$base" -v b="$t" 'BEGIN { print a / b }')" \

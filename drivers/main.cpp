@@ -74,11 +74,15 @@ int main(int argc, char** argv) {
   demo->add_flag("--resume", resume, "Continue an interrupted run from its checkpoint");
 
   std::vector<std::string> compare_files;
-  std::vector<std::string> exclude{"/timing"};
+  std::vector<std::string> exclude;
+  bool include_timing = false;
   auto* compare = app.add_subcommand(
       "compare", "Compare the result datasets of two runs bit for bit (exit 0 if identical)");
   compare->add_option("A B", compare_files, "Two result files")->required()->expected(2);
-  compare->add_option("--exclude", exclude, "Path prefixes to ignore (default /timing)");
+  compare->add_option("--exclude", exclude, "Further path prefixes to ignore");
+  compare->add_flag("--include-timing", include_timing,
+                    "Also compare /timing (wall-clock times and scheduling-dependent counters, "
+                    "ignored by default)");
 
   auto* keys =
       app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
@@ -123,6 +127,8 @@ int main(int argc, char** argv) {
       return adm::kExitOk;
     }
     if (*compare) {
+      // /timing differs between any two runs (clocks, which rank did what): never a finding.
+      if (!include_timing) exclude.push_back("/timing");
       const auto diffs = adm::io::compare_results(compare_files[0], compare_files[1], exclude);
       if (comm.is_root()) {
         for (const auto& d : diffs) std::cout << d << "\n";

@@ -47,7 +47,7 @@ done
 cmp "$tmp/list1" "$tmp/list2" && cmp "$tmp/obj1" "$tmp/obj2"
 [ "$(h5vals "$tmp/r2.h5" /timing/rulelist/search/nodes_per_rank | wc -l)" -eq 2 ]
 # Everything outside /timing is identical, whatever the rank count.
-"$admissible" compare "$tmp/r1.h5" "$tmp/r2.h5" --exclude /timing > /dev/null ||
-  { "$admissible" compare "$tmp/r1.h5" "$tmp/r2.h5" --exclude /timing; exit 1; }
+"$admissible" compare "$tmp/r1.h5" "$tmp/r2.h5" > /dev/null ||
+  { "$admissible" compare "$tmp/r1.h5" "$tmp/r2.h5"; exit 1; }
 echo "same certified optimum at 1, 2 and 4 ranks: $(head -1 "$tmp/out1")"
 echo "pipeline: $(paste -sd, "$tmp/list1") objective $(cat "$tmp/obj1") at 1 and 2 ranks"
