@@ -29,7 +29,12 @@ void describe(config::Fields& f, PatternsSection& s) {
          "all (every pattern with |Delta| > delta: the count, and the top k kept), "
          "top_discrimination (top k by |Delta|) or top_divergence (top k by divergence score).",
          {"all", "top_discrimination", "top_divergence"});
-  f.count("k", s.k, "Patterns returned (kept, in mode all).", {0, 10000000});
+  f.count("k", s.k, "Patterns returned (kept, in mode all; at least 1 in the top-k modes).",
+          {0, 10000000});
+  // A top-k mine prunes with its k-th best score: with k = 0 there is none, and it would walk the
+  // whole tree to return nothing. Mode all still counts every pattern, so k = 0 is fine there.
+  if (f.mode() == config::Fields::Mode::Read && s.k == 0 && s.mode != "all")
+    f.fail("k", "must be at least 1 in the top-k modes (mode = " + s.mode + ")");
   f.count("max_nodes", s.max_nodes,
           "Node budget of the mine: frontier nodes expanded or pruned over all ranks before it "
           "stops (0 = no limit). A stopped mine is not certified (/patterns/mine/complete = 0); "
