@@ -22,7 +22,7 @@ FoldOutcome fit_fold(const RuleSet& train, const RuleSet& test, const SearchOpti
                      std::uint64_t max_nodes) {
   FoldOutcome o;
   const auto r = run_serial(train, options, max_nodes);
-  o.complete = r.complete;
+  o.complete = r.complete && certifiable(options);  // unsafe bounds: completed, not certified
   o.expanded = r.stats.expanded;
   o.found = r.best.found;
   if (!o.found) return o;

@@ -40,6 +40,12 @@ Bounds effective_bounds(const SearchOptions& options) {
   return b;
 }
 
+bool certifiable(const SearchOptions& options) {
+  const Bounds& b = options.bounds;
+  return !(options.fairness.active && options.fair_unsafe_bounds &&
+           (b.support || b.accurate_support || b.permutation_map));
+}
+
 void check_search_options(const SearchOptions& options) {
   if (!(options.lambda >= 0.0) || !std::isfinite(options.lambda))
     throw InputError("rulelist: lambda must be finite and >= 0");

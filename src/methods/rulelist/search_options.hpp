@@ -53,6 +53,10 @@ struct SearchOptions {
 // The bounds actually used (replacement bounds off under a fairness constraint, see Bounds).
 Bounds effective_bounds(const SearchOptions& options);
 
+// Whether a search that ran to the end proves its answer optimal: not when replacement bounds
+// are kept under a fairness constraint (they may prune the fair optimum).
+bool certifiable(const SearchOptions& options);
+
 // InputError when the search could not end (no bound and no max_length, or lambda = 0 without
 // max_length) or a value is out of range.
 void check_search_options(const SearchOptions& options);

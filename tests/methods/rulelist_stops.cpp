@@ -1,0 +1,50 @@
+// Why a rule-list search stopped, what it can still promise (lower bound, gap), when it may call
+// its answer certified, and how closely it keeps to its memory cap.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+
+#include "../pipelines/pipeline_run.hpp"
+#include "methods/rulelist/search.hpp"
+#include "pipelines/rulelist_pipeline.hpp"
+#include "rulelist_brute_force.hpp"
+
+using namespace adm;
+
+namespace {
+
+// The demo data (four intersectional groups) through the rulelist pipeline; `rulelist` is the
+// whole [rulelist] section.
+struct Run : test::PipelineRun {
+  explicit Run(const std::string& rulelist) {
+    config = pipelines::parse_config(
+        std::string(pipelines::demo_config_text()) + "\n[rulelist]\n" + rulelist, "demo");
+    config.run.pipeline = "rulelist";
+    execute(pipelines::check_rulelist_inputs,
+            [](auto& c, auto& t) { pipelines::run_rulelist(c, t); });
+  }
+  double real(const std::string& path) const { return get<double>(path)[0]; }
+};
+
+const char* kShort = "max_length = 2\nregularization = 0.01\n";
+
+}  // namespace
+
+TEST_CASE("rulelist: unsafe bounds under a constraint are never certified", "[rulelist]") {
+  const std::string fair = std::string(kShort) + "metric = \"sp\"\nepsilon = 0.97\n";
+  Run safe(fair);
+  Run unsafe(fair + "fair_unsafe_bounds = true\n");
+  CHECK(safe.get<std::int64_t>("/rulelist/search/certified")[0] == 1);
+  // The search ran to the end, but the support and permutation bounds may have cut the fair
+  // optimum away: no certificate, and no valid lower bound.
+  CHECK(unsafe.get<std::int64_t>("/rulelist/search/certified")[0] == 0);
+  CHECK_THAT(unsafe.summary.str(), Catch::Contains("NOT certified: fair_unsafe_bounds"));
+  // Nor are the folds of a Pareto sweep.
+  Run sweep(fair +
+            "fair_unsafe_bounds = true\n[rulelist.pareto]\nenabled = true\nepsilon_min = 0.9\n"
+            "epsilon_count = 2\nfolds = 2\n");
+  for (double c : sweep.get<double>("/rulelist/pareto/sp/certified")) CHECK(c == 0.0);
+  // Without a constraint the option changes nothing: still certified.
+  Run free(std::string(kShort) + "fair_unsafe_bounds = true\n");
+  CHECK(free.get<std::int64_t>("/rulelist/search/certified")[0] == 1);
+}
