@@ -33,6 +33,31 @@ bool certified(const dist::FrontierStats& fs, const rl::SearchOptions& options) 
   return fs.complete && !fs.stopped_by_budget && !fs.stopped_by_method && rl::certifiable(options);
 }
 
+// Why the search stopped: the config keys whose limits it hit ("none": it ran to the end).
+std::string stopped_by(const rl::SearchResult& merged, const dist::FrontierStats& fs) {
+  std::string why;
+  auto add = [&](bool hit, const char* key) {
+    if (hit) why += (why.empty() ? "" : ",") + std::string(key);
+  };
+  add(fs.stopped_by_budget, "max_nodes");
+  add(merged.stats.stopped_by_trie, "max_trie_nodes");
+  add(merged.stats.stopped_by_memory, "max_memory_mb");
+  if (why.empty() && !fs.complete) why = "stopped";
+  return why.empty() ? "none" : why;
+}
+
+// The same in words, with the limit, for the summary.
+std::string stop_words(const std::string& key, const RulelistSection& cfg) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%g", cfg.max_memory_mb);
+  if (key == "max_nodes")
+    return "the node budget (max_nodes = " + std::to_string(cfg.max_nodes) + ")";
+  if (key == "max_trie_nodes")
+    return "the trie limit (max_trie_nodes = " + std::to_string(cfg.max_trie_nodes) + ")";
+  if (key == "max_memory_mb") return "the memory cap (max_memory_mb = " + std::string(buf) + ")";
+  return key;
+}
+
 void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult& merged,
                   const dist::FrontierStats& fs, const std::vector<rl::SearchStats>& per_rank,
                   double seconds, const rl::SearchOptions& options) {
@@ -42,6 +67,17 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
   out.add(g + "/search/certified", std::vector<std::int64_t>{certified(fs, options) ? 1 : 0},
           "1 when every frontier emptied and no unsafe bound was used: the rule list is optimal "
           "under the constraint.",
+          "");
+  out.add(g + "/search/stopped_by", std::vector<std::string>{stopped_by(merged, fs)},
+          "Why the search stopped: the config keys whose limits it hit, comma-separated (none: "
+          "it ran to the end).");
+  out.add(g + "/search/lower_bound", std::vector<double>{rl::lower_bound(merged, options)},
+          "No rule list has a lower objective: the lowest lower bound still open, or the best "
+          "objective when none is (NaN: unsafe bounds leave no valid bound).",
+          "");
+  out.add(g + "/search/gap", std::vector<double>{rl::optimality_gap(merged, options)},
+          "Optimality gap: best objective - lower_bound (0 when certified; NaN: no rule list "
+          "found or no valid bound).",
           "");
   write_frontier_stats(out, "rulelist/search", fs, seconds);
   // How the work went depends on which rank expanded what: /timing, like the times.
@@ -242,11 +278,20 @@ void run_rulelist(StageContext& context, Timings& timings) {
   else if (!rl::certifiable(options))
     out << "NOT certified: fair_unsafe_bounds under a fairness constraint may prune the fair "
            "optimum";
-  else
-    out << "NOT certified (stopped)";
+  else {
+    out << "NOT certified: stopped by ";
+    const std::string why = stopped_by(merged, fs);
+    for (std::size_t b = 0, e; b < why.size(); b = e + 1) {
+      e = std::min(why.find(',', b), why.size());
+      out << (b ? " and " : "") << stop_words(why.substr(b, e - b), cfg);
+    }
+  }
   out << " in " << fixed(seconds, 2) << " s, " << fs.total_nodes() << " prefixes";
   if (cfg.metric != "none") out << ", constraint " << cfg.metric << " <= " << 1 - cfg.epsilon;
   out << "\n";
+  if (!certified(fs, options) && rl::certifiable(options))
+    out << "lower bound " << fixed(rl::lower_bound(merged, options)) << ", optimality gap "
+        << fixed(rl::optimality_gap(merged, options)) << "\n";
   if (merged.best.found) {
     const auto e = rl::evaluate(set, merged.best.list, options.lambda);
     out << rl::describe(set, merged.best.list) << "\n"

@@ -48,3 +48,39 @@ TEST_CASE("rulelist: unsafe bounds under a constraint are never certified", "[ru
   Run free(std::string(kShort) + "fair_unsafe_bounds = true\n");
   CHECK(free.get<std::int64_t>("/rulelist/search/certified")[0] == 1);
 }
+
+TEST_CASE("rulelist: a stopped search says why, with its lower bound and gap", "[rulelist]") {
+  const std::string base = "regularization = 0.002\nmax_length = 3\n";
+  Run full(base);
+  CHECK(full.get<std::int64_t>("/rulelist/search/certified")[0] == 1);
+  CHECK(full.get<std::string>("/rulelist/search/stopped_by")[0] == "none");
+  CHECK(full.real("/rulelist/search/lower_bound") == full.real("/rulelist/best/objective"));
+  CHECK(full.real("/rulelist/search/gap") == 0.0);
+  const double optimum = full.real("/rulelist/best/objective");
+  // Unsafe bounds under a constraint ran to the end but leave no valid lower bound.
+  Run unsafe(base + "metric = \"sp\"\nepsilon = 0.97\nfair_unsafe_bounds = true\n");
+  CHECK(unsafe.get<std::string>("/rulelist/search/stopped_by")[0] == "none");
+  CHECK(std::isnan(unsafe.real("/rulelist/search/lower_bound")));
+  CHECK(std::isnan(unsafe.real("/rulelist/search/gap")));
+  struct Case {
+    std::string key, reason, words;
+  };
+  for (const auto& c :
+       {Case{"max_nodes = 20", "max_nodes", "stopped by the node budget"},
+        Case{"max_trie_nodes = 40", "max_trie_nodes", "stopped by the trie limit"},
+        Case{"max_memory_mb = 0.01", "max_memory_mb", "stopped by the memory cap"}}) {
+    Run stopped(base + c.key + "\n");
+    INFO(c.key << "\n" << stopped.summary.str());
+    CHECK(stopped.get<std::int64_t>("/rulelist/search/certified")[0] == 0);
+    CHECK(stopped.get<std::string>("/rulelist/search/stopped_by")[0] == c.reason);
+    const double lb = stopped.real("/rulelist/search/lower_bound");
+    const double found = stopped.real("/rulelist/best/objective");
+    // A valid bound: the true optimum lies between the lower bound and what was found.
+    CHECK(lb <= optimum);
+    CHECK(found >= optimum);
+    CHECK(stopped.real("/rulelist/search/gap") == found - lb);
+    CHECK(found - lb > 0.0);
+    CHECK_THAT(stopped.summary.str(), Catch::Contains(c.words));
+    CHECK_THAT(stopped.summary.str(), Catch::Contains("gap"));
+  }
+}

@@ -26,6 +26,7 @@ class PrefixQueue {
   void push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
             double captured_fraction);
   QueueEntry pop();
+  const std::vector<QueueEntry>& entries() const { return heap_; }  // in heap order
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }
   std::size_t bytes() const { return heap_.capacity() * sizeof(QueueEntry); }

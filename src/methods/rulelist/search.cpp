@@ -289,12 +289,35 @@ void RulelistSearch::take(const std::string& text) {
   check_limits();
 }
 
+double RulelistSearch::open_bound() const {
+  // A queued prefix's own list was evaluated when it was made; what is left are its extensions,
+  // with one rule more and at least its errors.
+  double lowest = kInf;
+  for (const auto& e : queue_.entries()) {
+    const TrieNode& n = trie_.node(e.node);
+    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
+    lowest = std::min(lowest, bound(n.errors, std::size_t{n.depth} + 1));
+  }
+  return lowest;
+}
+
 SearchResult RulelistSearch::result() const {
   SearchResult r;
   r.best = best_;
   r.stats = stats_;
   r.complete = queue_.empty() && !stop_;
+  r.open_bound = open_bound();
   return r;
+}
+
+double lower_bound(const SearchResult& result, const SearchOptions& options) {
+  if (!certifiable(options)) return std::numeric_limits<double>::quiet_NaN();
+  return result.best.found ? std::min(result.open_bound, result.best.objective) : result.open_bound;
+}
+
+double optimality_gap(const SearchResult& result, const SearchOptions& options) {
+  if (!result.best.found) return std::numeric_limits<double>::quiet_NaN();
+  return result.best.objective - lower_bound(result, options);
 }
 
 void SearchStats::add(const SearchStats& o) {

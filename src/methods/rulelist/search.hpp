@@ -8,6 +8,7 @@
 // best objective, and rule lists of equal objective are ordered by (length, rule indices), so the
 // incumbent kept is the least rule list in that total order whichever rank finds it first.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -51,7 +52,15 @@ struct SearchResult {
   Incumbent best;
   SearchStats stats;
   bool complete = false;  // the queue emptied: best is certified optimal
+  // Lowest lower bound of a rule list not yet evaluated (inf: none left), over every rank.
+  double open_bound = std::numeric_limits<double>::infinity();
 };
+
+// What a stopped search still proves: no rule list beats min(open bound, incumbent). NaN when an
+// unsafe bound may have pruned the optimum (no bound is then valid).
+double lower_bound(const SearchResult& result, const SearchOptions& options);
+// Incumbent objective - lower bound (NaN without an incumbent or a valid bound).
+double optimality_gap(const SearchResult& result, const SearchOptions& options);
 
 class RulelistSearch final : public dist::LocalSearch {
  public:
@@ -77,6 +86,8 @@ class RulelistSearch final : public dist::LocalSearch {
   void tighten(double threshold) override;
   bool wants_stop() const override { return stop_; }
   std::string findings() const override;
+  // Lowest lower bound of the extensions of a queued prefix (inf: the queue is empty).
+  double open_bound() const;
 
  private:
   void expand(const QueueEntry& entry);

@@ -1,4 +1,5 @@
 // Serialising a rank's findings for frontier_search, merging them, and the serial driver.
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <sstream>
@@ -49,7 +50,7 @@ std::string RulelistSearch::findings() const {
   SearchStats s = stats_;
   for (auto* c : counts(s)) out << *c << " ";
   out << hex(s.peak_bytes) << " " << s.stopped_by_memory << " " << s.stopped_by_trie << " "
-      << (queue_.empty() && !stop_) << "\n";
+      << (queue_.empty() && !stop_) << " " << hex(open_bound()) << "\n";
   return out.str();
 }
 
@@ -71,14 +72,15 @@ SearchResult merge_findings(const std::vector<std::string>& findings,
       merged.best = inc;
     SearchStats s;
     for (auto* c : counts(s)) in >> *c;
-    std::string bytes;
+    std::string bytes, open;
     int memory = 0, trie = 0, complete = 0;
-    if (!(in >> bytes >> memory >> trie >> complete))
+    if (!(in >> bytes >> memory >> trie >> complete >> open))
       throw InternalError("rulelist: malformed findings statistics '" + text + "'");
     s.peak_bytes = unhex(bytes);
     s.stopped_by_memory = memory != 0;
     s.stopped_by_trie = trie != 0;
     merged.complete = merged.complete && complete != 0;
+    merged.open_bound = std::min(merged.open_bound, unhex(open));
     merged.stats.add(s);
     if (per_rank) per_rank->push_back(s);
   }
