@@ -81,6 +81,11 @@ void describe(config::Fields& f, RulelistSection& s) {
           "Stop when a rank's prefix trie holds more nodes (FairCORELS' n; 0 = no limit).");
   f.real("max_memory_mb", s.max_memory_mb,
          "Stop when a rank's search structures exceed this many MiB (0 = no limit).", {0, 1e9});
+  f.real("time_limit", s.time_limit,
+         "Stop a search after this many wall-clock seconds on each rank (0 = none), writing the "
+         "best rule list found with its lower bound and optimality gap; each Pareto fold search "
+         "has the same limit.",
+         {0, 1e9});
   f.real("slice_seconds", s.slice_seconds,
          "Distributed search: longest expansion between two polls for bounds, work and "
          "termination messages.",
@@ -118,6 +123,7 @@ methods::rulelist::SearchOptions search_options(const RulelistSection& s,
               s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map};
   o.max_trie_nodes = s.max_trie_nodes;
   o.max_memory_mb = s.max_memory_mb;
+  o.time_limit = s.time_limit;
   o.fair_unsafe_bounds = s.fair_unsafe_bounds;
   const std::string metric = metric_override.empty() ? s.metric : metric_override;
   o.fairness.active = metric != "none";

@@ -46,6 +46,7 @@ struct RulelistSection {
   std::uint64_t max_nodes = 0;
   std::uint64_t max_trie_nodes = 0;
   double max_memory_mb = 0.0;
+  double time_limit = 0.0;        // seconds per rank and search (0 = none)
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
   // Fairness constraint of the main search.
   std::string metric = "none";  // none | sp | pp | pe | eopp | eodds | cuae

@@ -42,6 +42,7 @@ std::string stopped_by(const rl::SearchResult& merged, const dist::FrontierStats
   add(fs.stopped_by_budget, "max_nodes");
   add(merged.stats.stopped_by_trie, "max_trie_nodes");
   add(merged.stats.stopped_by_memory, "max_memory_mb");
+  add(merged.stats.stopped_by_time, "time_limit");
   if (why.empty() && !fs.complete) why = "stopped";
   return why.empty() ? "none" : why;
 }
@@ -55,6 +56,8 @@ std::string stop_words(const std::string& key, const RulelistSection& cfg) {
   if (key == "max_trie_nodes")
     return "the trie limit (max_trie_nodes = " + std::to_string(cfg.max_trie_nodes) + ")";
   if (key == "max_memory_mb") return "the memory cap (max_memory_mb = " + std::string(buf) + ")";
+  std::snprintf(buf, sizeof buf, "%g", cfg.time_limit);
+  if (key == "time_limit") return "the time limit (time_limit = " + std::string(buf) + " s)";
   return key;
 }
 

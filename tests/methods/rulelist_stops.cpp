@@ -84,3 +84,20 @@ TEST_CASE("rulelist: a stopped search says why, with its lower bound and gap", "
     CHECK_THAT(stopped.summary.str(), Catch::Contains("gap"));
   }
 }
+
+TEST_CASE("rulelist: time_limit stops cleanly with the best list and its gap", "[rulelist]") {
+  // Without the limit this search runs for minutes (tiny lambda, no length limit).
+  const auto t0 = std::chrono::steady_clock::now();
+  Run run("regularization = 0.0002\nmin_support = 0.001\ntime_limit = 0.3\nmax_memory_mb = 500\n");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  INFO(run.summary.str());
+  CHECK(seconds < 10.0);
+  CHECK(run.get<std::int64_t>("/rulelist/search/certified")[0] == 0);
+  CHECK(run.get<std::string>("/rulelist/search/stopped_by")[0] == "time_limit");
+  CHECK_FALSE(run.get<std::string>("/rulelist/best/encoded").empty());
+  const double gap = run.real("/rulelist/search/gap");
+  CHECK(gap > 0.0);
+  CHECK(gap == run.real("/rulelist/best/objective") - run.real("/rulelist/search/lower_bound"));
+  CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the time limit (time_limit = 0.3 s)"));
+}

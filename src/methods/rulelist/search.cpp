@@ -135,6 +135,10 @@ void RulelistSearch::check_limits() {
     stop_ = stats_.stopped_by_memory = true;
   if (options_.max_trie_nodes > 0 && trie_.live() > options_.max_trie_nodes)
     stop_ = stats_.stopped_by_trie = true;
+  if (options_.time_limit > 0 &&
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() >
+          options_.time_limit)
+    stop_ = stats_.stopped_by_time = true;
 }
 
 void RulelistSearch::expand(const QueueEntry& entry) {
@@ -340,6 +344,7 @@ void SearchStats::add(const SearchStats& o) {
   peak_bytes = std::max(peak_bytes, o.peak_bytes);
   stopped_by_memory = stopped_by_memory || o.stopped_by_memory;
   stopped_by_trie = stopped_by_trie || o.stopped_by_trie;
+  stopped_by_time = stopped_by_time || o.stopped_by_time;
 }
 
 }  // namespace adm::methods::rulelist

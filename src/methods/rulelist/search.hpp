@@ -7,6 +7,7 @@
 // Same answer at any rank count: a node is pruned only when nothing below it can beat or tie the
 // best objective, and rule lists of equal objective are ordered by (length, rule indices), so the
 // incumbent kept is the least rule list in that total order whichever rank finds it first.
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -33,7 +34,7 @@ struct SearchStats {
   std::uint64_t routed = 0;  // children sent to the rank that owns their rule set
   std::uint64_t peak_trie_nodes = 0, peak_queue = 0;
   double peak_bytes = 0.0;  // search structures (trie, queue, permutation map)
-  bool stopped_by_memory = false, stopped_by_trie = false;
+  bool stopped_by_memory = false, stopped_by_trie = false, stopped_by_time = false;
   void add(const SearchStats& other);  // sums counts, maxima of peaks
 };
 
@@ -112,6 +113,8 @@ class RulelistSearch final : public dist::LocalSearch {
   Incumbent best_;
   double threshold_;
   bool stop_ = false;
+  // time_limit runs on each rank's own clock from construction; the engine's waves spread the stop.
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   SearchStats stats_;
   int rank_ = 0, ranks_ = 1;
   std::vector<std::uint64_t> rule_hash_;  // a random key per rule; a set's hash is their sum

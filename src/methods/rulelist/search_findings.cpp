@@ -50,7 +50,7 @@ std::string RulelistSearch::findings() const {
   SearchStats s = stats_;
   for (auto* c : counts(s)) out << *c << " ";
   out << hex(s.peak_bytes) << " " << s.stopped_by_memory << " " << s.stopped_by_trie << " "
-      << (queue_.empty() && !stop_) << " " << hex(open_bound()) << "\n";
+      << (queue_.empty() && !stop_) << " " << hex(open_bound()) << " " << s.stopped_by_time << "\n";
   return out.str();
 }
 
@@ -73,12 +73,13 @@ SearchResult merge_findings(const std::vector<std::string>& findings,
     SearchStats s;
     for (auto* c : counts(s)) in >> *c;
     std::string bytes, open;
-    int memory = 0, trie = 0, complete = 0;
-    if (!(in >> bytes >> memory >> trie >> complete >> open))
+    int memory = 0, trie = 0, complete = 0, time = 0;
+    if (!(in >> bytes >> memory >> trie >> complete >> open >> time))
       throw InternalError("rulelist: malformed findings statistics '" + text + "'");
     s.peak_bytes = unhex(bytes);
     s.stopped_by_memory = memory != 0;
     s.stopped_by_trie = trie != 0;
+    s.stopped_by_time = time != 0;
     merged.complete = merged.complete && complete != 0;
     merged.open_bound = std::min(merged.open_bound, unhex(open));
     merged.stats.add(s);

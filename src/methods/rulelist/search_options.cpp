@@ -57,6 +57,8 @@ void check_search_options(const SearchOptions& options) {
         "lookahead bound to end");
   if (!(options.fairness.epsilon >= 0.0 && options.fairness.epsilon <= 1.0))
     throw InputError("rulelist: epsilon must be in [0, 1]");
+  if (!(options.time_limit >= 0.0) || !std::isfinite(options.time_limit))
+    throw InputError("rulelist: time_limit must be finite and >= 0");
 }
 
 }  // namespace adm::methods::rulelist
