@@ -295,6 +295,12 @@ void run_rulelist(StageContext& context, Timings& timings) {
   if (!certified(fs, options) && rl::certifiable(options))
     out << "lower bound " << fixed(rl::lower_bound(merged, options)) << ", optimality gap "
         << fixed(rl::optimality_gap(merged, options)) << "\n";
+  if (cfg.max_memory_mb > 0) {
+    double peak = 0;
+    for (const auto& s : per_rank) peak = std::max(peak, s.peak_bytes);
+    out << "search memory: peak " << fixed(peak / 1048576.0, 2)
+        << " MiB on a rank (max_memory_mb = " << cfg.max_memory_mb << ")\n";
+  }
   if (merged.best.found) {
     const auto e = rl::evaluate(set, merged.best.list, options.lambda);
     out << rl::describe(set, merged.best.list) << "\n"

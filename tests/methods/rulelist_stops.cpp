@@ -101,3 +101,19 @@ TEST_CASE("rulelist: time_limit stops cleanly with the best list and its gap", "
   CHECK(gap == run.real("/rulelist/best/objective") - run.real("/rulelist/search/lower_bound"));
   CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the time limit (time_limit = 0.3 s)"));
 }
+
+TEST_CASE("rulelist: the memory cap holds within a few percent", "[rulelist]") {
+  using namespace methods::rulelist;
+  const RuleSet set = test::random_rule_set(7, 400, 40, 2);
+  for (double mb : {0.05, 0.08, 0.13, 0.2, 0.33, 0.5}) {
+    SearchOptions o;
+    o.lambda = 0.0005;
+    o.max_length = 6;
+    o.max_memory_mb = mb;
+    const auto r = run_serial(set, o);
+    INFO("cap " << mb << " MiB, peak " << r.stats.peak_bytes / 1048576.0 << " MiB");
+    CHECK(r.stats.stopped_by_memory);
+    CHECK(r.stats.peak_bytes <= mb * 1048576.0 * 1.03);
+    CHECK(r.stats.peak_bytes >= mb * 1048576.0 * 0.5);  // it stops near the cap, not long before
+  }
+}

@@ -42,6 +42,13 @@ bool PermutationMap::is_best(const std::vector<std::uint16_t>& order) const {
   return it == map_.end() || it->second.order == pack(order);
 }
 
+std::size_t PermutationMap::bytes_to_hold(std::size_t more) const {
+  const bool rehash = static_cast<double>(map_.size() + more) >
+                      map_.max_load_factor() * static_cast<double>(map_.bucket_count());
+  return more * (sizeof(std::pair<const std::string, Best>) + 16) +
+         (rehash ? 2 * map_.bucket_count() * sizeof(void*) + 64 : 0);
+}
+
 std::size_t PermutationMap::bytes() const {
   // Node, bucket and the two strings (short ones live inside std::string).
   return map_.size() * (sizeof(std::pair<const std::string, Best>) + 16) +

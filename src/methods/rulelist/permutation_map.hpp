@@ -20,6 +20,8 @@ class PermutationMap {
 
   std::size_t size() const { return map_.size(); }
   std::size_t bytes() const;
+  // At most the bytes `more` admissions add (entries, and a doubling of the bucket array).
+  std::size_t bytes_to_hold(std::size_t more) const;
 
  private:
   struct Best {

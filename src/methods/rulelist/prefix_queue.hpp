@@ -27,6 +27,18 @@ class PrefixQueue {
             double captured_fraction);
   QueueEntry pop();
   const std::vector<QueueEntry>& entries() const { return heap_; }  // in heap order
+  // Bytes needed to hold `more` entries; reserve() grows by that plus up to `spare` bytes (so the
+  // heap does not double past a memory cap).
+  std::size_t bytes_to_hold(std::size_t more) const {
+    return (std::max(heap_.size() + more, heap_.capacity()) - heap_.capacity()) *
+           sizeof(QueueEntry);
+  }
+  void reserve(std::size_t more, std::size_t spare) {
+    const std::size_t need = heap_.size() + more;
+    if (need > heap_.capacity())
+      heap_.reserve(
+          std::max(need, std::min(2 * heap_.capacity(), need + spare / sizeof(QueueEntry))));
+  }
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }
   std::size_t bytes() const { return heap_.capacity() * sizeof(QueueEntry); }

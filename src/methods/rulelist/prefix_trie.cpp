@@ -32,6 +32,26 @@ std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool pre
   return i;
 }
 
+namespace {
+// Node slots plus their free-list entries: the free list is kept as long as the node vector, so it
+// never doubles on its own.
+constexpr std::size_t kSlotBytes = sizeof(TrieNode) + sizeof(std::uint32_t);
+}  // namespace
+
+std::size_t PrefixTrie::bytes_to_hold(std::size_t more) const {
+  const std::size_t need = nodes_.size() + more - std::min(more, free_.size());
+  const std::size_t slots = std::max(need, nodes_.capacity());
+  return (slots - nodes_.capacity()) * sizeof(TrieNode) +
+         (slots - std::min(slots, free_.capacity())) * sizeof(std::uint32_t);
+}
+
+void PrefixTrie::reserve(std::size_t more, std::size_t spare) {
+  const std::size_t need = nodes_.size() + more - std::min(more, free_.size());
+  if (need > nodes_.capacity())
+    nodes_.reserve(std::max(need, std::min(2 * nodes_.capacity(), need + spare / kSlotBytes)));
+  if (free_.capacity() < nodes_.capacity()) free_.reserve(nodes_.capacity());
+}
+
 void PrefixTrie::dequeue(std::uint32_t i) {
   nodes_[i].flags &= static_cast<std::uint8_t>(~kQueued);
   release(i);

@@ -40,6 +40,10 @@ class PrefixTrie {
   std::size_t live() const { return live_; }
   std::size_t peak() const { return peak_; }
   std::size_t bytes() const { return nodes_.capacity() * sizeof(TrieNode) + free_.capacity() * 4; }
+  // Bytes the trie must grow by to hold `more` nodes (free slots reused first); reserve() grows
+  // it by that, plus up to `spare` bytes, instead of letting a vector double past a memory cap.
+  std::size_t bytes_to_hold(std::size_t more) const;
+  void reserve(std::size_t more, std::size_t spare);
 
  private:
   void release(std::uint32_t i);

@@ -119,6 +119,10 @@ void RulelistSearch::load_prefix(std::uint32_t node) {
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
   std::uint64_t done = 0;
   while (done < budget && !queue_.empty() && !stop_) {
+    if (!make_room(set_.rules.size())) {  // an expansion adds at most one child per rule
+      stop_ = stats_.stopped_by_memory = true;
+      break;
+    }
     expand(queue_.pop());
     ++done;
     check_limits();
@@ -126,10 +130,29 @@ std::uint64_t RulelistSearch::step(std::uint64_t budget) {
   return done;
 }
 
+double RulelistSearch::structure_bytes() const {
+  return static_cast<double>(trie_.bytes() + queue_.bytes() + permutations_.bytes());
+}
+
+// Under max_memory_mb the trie and queue grow ahead of an expansion, by doubling while that fits
+// and by half of what the cap leaves near it, so no doubling carries them past the cap.
+bool RulelistSearch::make_room(std::size_t more) {
+  if (options_.max_memory_mb <= 0) return true;
+  const double cap = options_.max_memory_mb * 1048576.0;
+  const double need = static_cast<double>(trie_.bytes_to_hold(more) + queue_.bytes_to_hold(more) +
+                                          permutations_.bytes_to_hold(more));
+  const double left = cap - structure_bytes() - need;
+  if (left < 0) return false;
+  const auto spare = static_cast<std::size_t>(left / 4);  // a quarter each: half stays free
+  trie_.reserve(more, spare);
+  queue_.reserve(more, spare);
+  return true;
+}
+
 void RulelistSearch::check_limits() {
   stats_.peak_queue = std::max<std::uint64_t>(stats_.peak_queue, queue_.size());
   stats_.peak_trie_nodes = std::max<std::uint64_t>(stats_.peak_trie_nodes, trie_.live());
-  const double bytes = static_cast<double>(trie_.bytes() + queue_.bytes() + permutations_.bytes());
+  const double bytes = structure_bytes();
   stats_.peak_bytes = std::max(stats_.peak_bytes, bytes);
   if (options_.max_memory_mb > 0 && bytes > options_.max_memory_mb * 1048576.0)
     stop_ = stats_.stopped_by_memory = true;
@@ -272,8 +295,11 @@ std::uint32_t RulelistSearch::path_node(std::uint32_t parent, std::uint16_t rule
 }
 
 void RulelistSearch::take(const std::string& text) {
-  std::size_t pos = 0;
+  std::size_t pos = 0, count = 0;
   WirePrefix p;
+  while (read_prefix(text, pos, p)) count += p.rules.size();  // trie nodes at most
+  if (!make_room(count)) stop_ = stats_.stopped_by_memory = true;
+  pos = 0;
   while (read_prefix(text, pos, p)) {
     const std::size_t k = p.rules.size();
     if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");

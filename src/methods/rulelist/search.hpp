@@ -98,6 +98,8 @@ class RulelistSearch final : public dist::LocalSearch {
     return objective_value(errors, length, inv_rows_, options_.lambda);
   }
   void check_limits();
+  bool make_room(std::size_t more);  // false: `more` nodes would not fit under max_memory_mb
+  double structure_bytes() const;
   int owner(std::uint64_t set_hash) const;
   std::uint32_t path_node(std::uint32_t parent, std::uint16_t rule, bool prediction);
 
