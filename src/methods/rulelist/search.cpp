@@ -135,7 +135,7 @@ double RulelistSearch::structure_bytes() const {
 }
 
 // Under max_memory_mb the trie and queue grow ahead of an expansion, by doubling while that fits
-// and by half of what the cap leaves near it, so no doubling carries them past the cap.
+// and near the cap by a quarter each of what it leaves, so no doubling carries them past the cap.
 bool RulelistSearch::make_room(std::size_t more) {
   if (options_.max_memory_mb <= 0) return true;
   const double cap = options_.max_memory_mb * 1048576.0;
