@@ -84,11 +84,14 @@ void apply_missing(Context& c, const Roles& roles) {
   for (const auto& f : roles.features) add(f, "feature");
   if (!roles.weights.empty()) add(roles.weights, "weights");
   Dataset& data = c.table.data;
+  std::vector<const Column*> columns;  // looked up once, not once per row
+  for (const auto& col : cols) columns.push_back(&data.column(col.first));
   std::vector<std::size_t> keep;
   for (std::size_t r = 0; r < data.rows(); ++r) {
     bool complete = true;
-    for (const auto& [name, role] : cols) {
-      if (!data.column(name).is_missing(r)) continue;
+    for (std::size_t j = 0; j < cols.size(); ++j) {
+      if (!columns[j]->is_missing(r)) continue;
+      const auto& [name, role] = cols[j];
       if (c.spec.missing == MissingPolicy::Error)
         throw_input(c.src(), c.table.lines[r], c.file_column(name),
                     "missing value in column '" + name + "' (" + role + "); " + c.key("missing") +

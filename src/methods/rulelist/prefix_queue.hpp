@@ -43,8 +43,8 @@ class PrefixQueue {
   std::size_t size() const { return heap_.size(); }
   std::size_t bytes() const { return heap_.capacity() * sizeof(QueueEntry); }
 
-  // Removes up to `count` entries for another rank: every other entry in priority order (the 2nd,
-  // 4th, ... best), so both ranks go on with an equal share of the most promising prefixes.
+  // Removes up to `count` entries for another rank: every other entry of each heap level, so both
+  // ranks go on with an equal share of the most promising prefixes.
   std::vector<QueueEntry> take_share(std::size_t count);
 
  private:
