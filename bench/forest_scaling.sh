@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Speed-up of the safety-weighted forest at 1 and N ranks on Adult: the models pipeline fits a
-# 200-tree forest on all rows with each tree a task of the task farm, and scores it on one 80/20
+# 200-tree forest on all rows (blocks of 10 trees are tasks of the task farm; each returns per-row
+# sums, the trees stay where they were grown), and scores it on one 80/20
 # split (one task). Prints per rank count the wall time of the tree tasks (farm stage), of the
 # whole fit on all rows (trees + OOB assembly + predictions, the latter serial) and of the
 # scoring, with the speed-ups, and checks that the results are identical.  Usage: bench/forest_scaling.sh BUILD/admissible [RANKS...]
@@ -11,28 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 data=${ADMISSIBLE_DATA:-$here/../../shared/data}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/forest.toml" <<TOML
-[run]
-name = "forest_scaling"
-pipeline = "models"
-[data]
-source = "$data/adult/adult_train_clean.csv"
-target = "income"
-positive = ">50K"
-sensitive = ["sex", "race"]
-features = ["age", "workclass", "education_num", "occupation", "relationship", "capital_gain",
-            "capital_loss", "hours_per_week"]
-missing = "drop"
-[models]
-repeats = 1
-alfa = false
-[[models.model]]
-name = "forest"
-kind = "forest"
-features = "all"
-trees = 200
-candidates = "uniform"
-TOML
+export ADMISSIBLE_DATA=$data
+source "$here/workloads.sh"
+config_forest > "$tmp/forest.toml"
 source "$here/../tests/lib/h5.sh"
 printf '%-6s %12s %12s %12s %10s %10s\n' ranks "trees (s)" "fit (s)" "score (s)" "trees x" "fit x"
 base=""
