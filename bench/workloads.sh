@@ -72,7 +72,7 @@ config_rulelist() {
 }
 config_patterns() {
   sed -e 's/^enabled = true/enabled = false/' -e 's/^mode = .*/mode = "top_discrimination"/' \
-      -e "s/^k = .*/k = ${TOP_K:-200000}/" -e 's/^delta = .*/delta = 0.1/' \
+      -e "0,/^k = .*/s//k = ${TOP_K:-200000}/" -e 's/^delta = .*/delta = 0.1/' \
       "$here/../configs/patterns_german.toml"
 }
 

@@ -41,7 +41,7 @@ bool launched_by_mpi() {
 Communicator::Communicator() {
   if (!launched_by_mpi()) return;
   impl_ = std::make_unique<Impl>();
-  impl_->env = std::make_unique<boost::mpi::environment>(boost::mpi::threading::single, false);
+  impl_->env = std::make_unique<boost::mpi::environment>(boost::mpi::threading::funneled, false);
   impl_->world = boost::mpi::communicator();
   rank_ = impl_->world.rank();
   size_ = impl_->world.size();

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
+#include <future>
 
 #include "core/error.hpp"
 #include "core/progress.hpp"
@@ -171,27 +172,51 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
       for (int w = 1; w < comm_.size(); ++w) hand_out(w);
 
   Mailbox::Message m;
-  while (!pending.empty() || outstanding > 0) {
-    if (mail) {
-      const auto t0 = Clock::now();
-      while (mail->poll(m, kTask, kFailure)) receive(m);
-      stats_.coordinator_seconds += since(t0);
-    }
-    if (!pending.empty()) {
+  if (!mail) {  // one rank: every task in order, here
+    while (!pending.empty()) {
       const std::size_t index = pending.front();
       pending.pop_front();
       const auto t0 = Clock::now();
       TaskResult result = run_one(stage, options_.seed, index, task);
       stats_.busy_seconds[0] += since(t0);
       accept(index, std::move(result), 0);
-    } else if (outstanding > 0) {
-      const auto t0 = Clock::now();
-      mail->wait(m, kTask, kFailure);
-      stats_.wait_seconds[0] += since(t0);
-      const auto t1 = Clock::now();
-      receive(m);
-      stats_.coordinator_seconds += since(t1);
     }
+  }
+  // Several ranks: rank 0's own task runs on a second thread, so this (the only MPI) thread answers
+  // a worker the moment its result arrives instead of after rank 0's task; workers never starve.
+  std::future<TaskResult> own;
+  std::size_t own_index = 0;
+  Clock::time_point own_start;
+  while (mail && (!pending.empty() || outstanding > 0 || own.valid())) {
+    bool progressed = false;
+    const auto t0 = Clock::now();
+    while (mail->poll(m, kTask, kFailure)) {
+      receive(m);
+      progressed = true;
+    }
+    stats_.coordinator_seconds += since(t0);
+    if (own.valid() && own.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+      stats_.busy_seconds[0] += since(own_start);
+      accept(own_index, own.get(), 0);  // rethrows the task's error here
+      progressed = true;
+    }
+    if (!own.valid() && !pending.empty()) {
+      own_index = pending.front();
+      pending.pop_front();
+      own_start = Clock::now();
+      own = std::async(std::launch::async,
+                       [&, i = own_index] { return run_one(stage, options_.seed, i, task); });
+      progressed = true;
+    }
+    if (progressed) continue;
+    const auto t1 = Clock::now();
+    if (own.valid()) {
+      own.wait_for(std::chrono::microseconds(100));  // short: a worker's result may arrive
+    } else {
+      mail->wait(m, kTask, kFailure);
+      receive(m);
+    }
+    stats_.wait_seconds[0] += own.valid() ? 0.0 : since(t1);
   }
   if (mail)
     for (int w = 1; w < comm_.size(); ++w) mail->send(w, kStop, {});

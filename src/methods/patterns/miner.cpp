@@ -133,69 +133,73 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   const double score = divergence ? s.divergence : std::abs(s.delta);
   if (!(score > floor())) return;
   ++qualifying_;
-  if (best_.offer(score, key, s)) ++inserted_;
+  if (!share_) {
+    best_.offer(score, key, s);
+    return;
+  }
+  const bool full = best_.full();
+  const double worst = full ? best_.worst_score() : 0.0;
+  if (best_.offer(score, key, s)) {
+    ++histogram_[bin_of(score)];
+    if (full) --histogram_[bin_of(worst)];  // the worst pattern made room
+  }
 }
 
-PatternSearch::Points PatternSearch::local_points() const {
-  // Rebuilt only after the best set changed by a 32nd: a walk of the set costs O(k).
-  const std::size_t m = best_.size();
-  if (!local_points_.empty() && (inserted_ - inserted_at_summary_) * 32 < m) return local_points_;
-  inserted_at_summary_ = inserted_;
-  local_points_.clear();
-  const std::vector<double> scores = best_.scores_descending();
-  for (std::size_t i = 0, j = 1; i < m; ++i) {
-    if (i + 1 < (j * m + 63) / 64) continue;
-    local_points_.emplace_back(static_cast<double>(i + 1), scores[i]);
-    ++j;
-  }
-  return local_points_;
+void PatternSearch::partition(int, int ranks) {
+  share_ = ranks > 1 && options_.mode != MineMode::All && options_.k > 0;
+  if (share_) histogram_.assign(kBins, 0);
+}
+
+std::size_t PatternSearch::bin_of(double score) {
+  const double u = score / (1 + score);
+  return std::min(kBins - 1, static_cast<std::size_t>(u * static_cast<double>(kBins)));
+}
+
+double PatternSearch::bin_edge(std::size_t bin) {
+  const double u = static_cast<double>(bin) / static_cast<double>(kBins);
+  return (u / (1 - u)) * (1 - 1e-9) - 1e-15;  // slack: rounding never lifts the edge over a score
 }
 
 std::string PatternSearch::summary() const {
-  if (options_.mode == MineMode::All || options_.k == 0 || best_.empty()) return {};
-  std::vector<double> flat;
-  for (const auto& [count, score] : local_points()) flat.insert(flat.end(), {count, score});
+  if (!share_) return {};
+  std::vector<double> flat;  // (bin, count) of the non-empty bins
+  for (std::size_t b = 0; b < kBins; ++b)
+    if (histogram_[b] != 0)
+      flat.insert(flat.end(), {static_cast<double>(b), static_cast<double>(histogram_[b])});
   std::string out(flat.size() * sizeof(double), '\0');
   std::memcpy(out.data(), flat.data(), out.size());
   return out;
 }
 
 void PatternSearch::learn(int rank, const std::string& summary) {
-  if (options_.mode == MineMode::All || options_.k == 0 || rank < 0) return;
-  if (remote_points_.size() <= static_cast<std::size_t>(rank))
-    remote_points_.resize(static_cast<std::size_t>(rank) + 1);
+  if (!share_ || rank < 0) return;
+  if (remote_histograms_.size() <= static_cast<std::size_t>(rank))
+    remote_histograms_.resize(static_cast<std::size_t>(rank) + 1);
   std::vector<double> flat(summary.size() / sizeof(double));
   std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(double));
-  Points points;
-  for (std::size_t i = 0; i + 1 < flat.size(); i += 2) points.emplace_back(flat[i], flat[i + 1]);
-  remote_points_[static_cast<std::size_t>(rank)] = std::move(points);
+  auto& h = remote_histograms_[static_cast<std::size_t>(rank)];
+  h.assign(kBins, 0);
+  for (std::size_t i = 0; i + 1 < flat.size(); i += 2)
+    h[std::min(kBins - 1, static_cast<std::size_t>(flat[i]))] =
+        static_cast<std::int64_t>(flat[i + 1]);
   update_remote_cut();
 }
 
 // Patterns found on different ranks are different nodes of the tree, so their counts add up: the
-// cut is the largest score s with sum over ranks of (patterns scoring >= s) >= k. Stale summaries
-// only undercount, which keeps the cut safe.
+// cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. A rank's count
+// from a bin upwards never falls (an evicted pattern makes room for a better one), so stale
+// histograms only undercount, which keeps the cut safe.
 void PatternSearch::update_remote_cut() {
-  std::vector<const Points*> all;
-  const Points local = local_points();
-  all.push_back(&local);
-  for (const auto& p : remote_points_) all.push_back(&p);
-  const auto count_at_least = [](const Points& p, double s) {
-    double c = 0;  // points: counts ascending, scores descending
-    for (const auto& [count, score] : p) {
-      if (score < s) break;
-      c = count;
+  std::int64_t total = 0;
+  for (std::size_t b = kBins; b-- > 0;) {
+    total += histogram_[b];
+    for (const auto& h : remote_histograms_)
+      if (!h.empty()) total += h[b];
+    if (total >= static_cast<std::int64_t>(options_.k)) {
+      remote_cut_ = std::max(remote_cut_, bin_edge(b));
+      return;
     }
-    return c;
-  };
-  for (const Points* p : all)
-    for (const auto& point : *p) {
-      const double s = point.second;
-      if (s <= remote_cut_) continue;
-      double total = 0;
-      for (const Points* q : all) total += count_at_least(*q, s);
-      if (total >= static_cast<double>(options_.k)) remote_cut_ = s;
-    }
+  }
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {

@@ -64,8 +64,9 @@ class PatternSearch : public dist::LocalSearch {
   double threshold() const override { return -cut(); }
   void tighten(double threshold) override;
   // Top-k modes on several ranks: every rank's k-th best score alone is a weak cut, so ranks share
-  // summaries of their best scores ("at least c patterns score >= s", 64 points) and each cuts at
-  // the largest s that the patterns found by all ranks together reach k times.
+  // histograms of their best scores (kept up to date at O(1) per insertion) and each cuts at the
+  // largest bin edge that the patterns found by all ranks together reach k times.
+  void partition(int rank, int ranks) override;
   std::string summary() const override;
   void learn(int rank, const std::string& summary) override;
   std::string findings() const override;
@@ -105,14 +106,15 @@ class PatternSearch : public dist::LocalSearch {
   TopPatterns best_;
   std::uint64_t qualifying_ = 0, visited_ = 0, expanded_ = 0;
   double remote_cut_ = -1;
-  // (count, score) points: at least `count` patterns found have score >= `score`.
-  using Points = std::vector<std::pair<double, double>>;
-  Points local_points() const;
+  // Score histogram of best_ (several ranks only): bin b holds scores s with
+  // floor(kBins * s / (1 + s)) = b, a monotone map of [0, inf) onto the bins.
+  static constexpr std::size_t kBins = 8192;
+  static std::size_t bin_of(double score);
+  static double bin_edge(std::size_t bin);  // no score of the bin is below it
   void update_remote_cut();
-  mutable Points local_points_;
-  mutable std::uint64_t inserted_at_summary_ = 0;
-  std::uint64_t inserted_ = 0;         // patterns put into best_
-  std::vector<Points> remote_points_;  // latest summary of every rank
+  bool share_ = false;
+  std::vector<std::int64_t> histogram_;
+  std::vector<std::vector<std::int64_t>> remote_histograms_;  // latest of every rank
 };
 
 // The whole search on one process (no communicator).
