@@ -139,13 +139,20 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
   progress.set_resumed(stats_.resumed);
   std::size_t finished = stats_.resumed;
   std::size_t outstanding = 0;  // tasks handed to workers and not yet returned
+  std::vector<std::size_t> queued(static_cast<std::size_t>(comm_.size()), 0);  // per worker
 
+  // Workers are kept `prefetch` tasks ahead, except near the end of the stage: once no more tasks
+  // are left than ranks, a worker gets one only when it has none, so the last tasks go to whoever
+  // is free instead of waiting in one worker's queue (the tail of a stage of long tasks).
   const auto hand_out = [&](int worker) {
+    auto& q = queued[static_cast<std::size_t>(worker)];
     if (pending.empty()) return;
+    if (q > 0 && pending.size() <= static_cast<std::size_t>(comm_.size())) return;
     const std::uint64_t index = pending.front();
     pending.pop_front();
     mail->send(worker, kTask, encode_index(index));
     ++outstanding;
+    ++q;
   };
   const auto accept = [&](std::size_t index, TaskResult result, int from) {
     if (options_.checkpoint) options_.checkpoint->record(stage, index, result);
@@ -163,6 +170,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     const std::size_t index = decode_index(m.bytes);
     if (index >= count) throw InternalError("task farm: result for an unknown task");
     --outstanding;
+    --queued[static_cast<std::size_t>(m.source)];
     accept(index, decode_result(m.bytes), m.source);
     hand_out(m.source);
   };
