@@ -15,35 +15,13 @@ build=$1 ns=${2:-"8 10 12"} max_pairs=${3:-64}
 bin=$build/admissible
 source "$(dirname "$0")/../tests/mpi/mpi_env.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-data() {  # data N FILE: deterministic synthetic rows
-  awk -v n="$1" 'BEGIN {
-    srand(20261130); printf "y,a"; for (j = 1; j <= n; j++) printf ",x%d", j; print ""
-    for (r = 0; r < 5334; r++) {
-      a = rand() < 0.4; line = ""
-      for (j = 1; j <= n; j++) { x[j] = int(3 * rand()); if (j == 3) x[j] = (rand() < 0.8 ? a : 2); line = line "," x[j] }
-      p = 0.2 + 0.2 * x[1] + 0.1 * x[2]; y = rand() < p
-      print y "," a line
-    } }' > "$2"
-}
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/workloads.sh"  # shapley_data, shapley_config
+data() { shapley_data "$1" 5334 "$2"; }  # data N FILE
 config() {  # config N FILE METHOD: a shapley config on $tmp/dataN.csv
-  local feats types
-  feats=$(seq 1 "$1" | sed 's/^/"x/; s/$/"/' | paste -sd, -)
-  types=$(seq 1 "$1" | sed 's/^/x/; s/$/ = "categorical"/' | paste -sd, -)
-  cat > "$2" <<EOT
-[run]
-name = "scale$1"
-pipeline = "shapley"
-[data]
-source = "$tmp/data$1.csv"
-types = { y = "categorical", a = "categorical", $types }
-target = "y"
-positive = "1"
-sensitive = ["a"]
-features = [$feats]
-[discretize]
-method = "none"
-[shapley]
-method = "$3"
+  {
+    shapley_config "$1" "$tmp/data$1.csv" "scale$1" "$3"
+    cat <<EOT
 chunks = 1024
 store_subsets = false
 [shapley.sampling]
@@ -52,6 +30,7 @@ min_pairs = 32
 max_pairs = $max_pairs
 relative_error = 0.01
 EOT
+  } > "$2"
 }
 stage_time() { h5dump -d /timing/shapley -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /\}/{on=0} on' | tr -d ' ,'; }
 work() { h5dump -d /shapley/work -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /\}/{on=0} on' | tr -d ' ' | tr ',' ' '; }

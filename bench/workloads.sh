@@ -13,24 +13,29 @@ config_infogram() {
       -e 's/^source = .*/source = "embedded:demo"\nrows = '"${INFOGRAM_ROWS:-20000}"'/' \
       "$here/../configs/demo.toml"
 }
-config_shapley() {
-  local n=${SHAPLEY_N:-14}
-  awk -v n="$n" 'BEGIN {
+# shapley_data N ROWS FILE: deterministic synthetic rows, binary Y and A, N ternary features (the
+# first two drive Y, the third is a proxy of A, the rest noise).
+shapley_data() {
+  awk -v n="$1" -v rows="$2" 'BEGIN {
     srand(20261130); printf "y,a"; for (j = 1; j <= n; j++) printf ",x%d", j; print ""
-    for (r = 0; r < 6000; r++) {
+    for (r = 0; r < rows; r++) {
       a = rand() < 0.4; line = ""
       for (j = 1; j <= n; j++) { x[j] = int(3 * rand()); if (j == 3) x[j] = (rand() < 0.8 ? a : 2); line = line "," x[j] }
       p = 0.2 + 0.2 * x[1] + 0.1 * x[2]; y = rand() < p
-      print y "," a line } }' > "$tmp/shapley.csv"
+      print y "," a line } }' > "$3"
+}
+# shapley_config N CSV NAME METHOD: a shapley config on shapley_data's file, up to
+# [shapley] method (callers may append keys of that section).
+shapley_config() {
   local feats types
-  feats=$(seq 1 "$n" | sed 's/^/"x/; s/$/"/' | paste -sd, -)
-  types=$(seq 1 "$n" | sed 's/^/x/; s/$/ = "categorical"/' | paste -sd, -)
+  feats=$(seq 1 "$1" | sed 's/^/"x/; s/$/"/' | paste -sd, -)
+  types=$(seq 1 "$1" | sed 's/^/x/; s/$/ = "categorical"/' | paste -sd, -)
   cat <<EOT
 [run]
-name = "scaling_shapley"
+name = "$3"
 pipeline = "shapley"
 [data]
-source = "$tmp/shapley.csv"
+source = "$2"
 types = { y = "categorical", a = "categorical", $types }
 target = "y"
 positive = "1"
@@ -39,8 +44,12 @@ features = [$feats]
 [discretize]
 method = "none"
 [shapley]
-method = "exact"
+method = "$4"
 EOT
+}
+config_shapley() {
+  shapley_data "${SHAPLEY_N:-14}" 6000 "$tmp/shapley.csv"
+  shapley_config "${SHAPLEY_N:-14}" "$tmp/shapley.csv" scaling_shapley exact
 }
 config_forest() {
   cat <<EOT
