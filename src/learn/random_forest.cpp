@@ -78,10 +78,11 @@ std::vector<std::uint32_t> RandomForest::bootstrap(std::size_t rows, std::size_t
   return counts;
 }
 
-std::vector<double> RandomForest::fit_tree(const FeatureMatrix& x,
-                                           const DecisionTree::ColumnIndex& index,
-                                           const TreeTarget& target,
-                                           std::span<const double> weights, std::size_t i) const {
+RandomForest::GrownTree RandomForest::grow_tree(const FeatureMatrix& x,
+                                                const DecisionTree::ColumnIndex& index,
+                                                const TreeTarget& target,
+                                                std::span<const double> weights,
+                                                std::size_t i) const {
   if (!weights.empty() && weights.size() != x.rows) {
     throw InputError("forest: weights do not match the number of rows");
   }
@@ -90,17 +91,17 @@ std::vector<double> RandomForest::fit_tree(const FeatureMatrix& x,
                      std::to_string(params_.feature_weights.size()) + " entries for " +
                      std::to_string(x.cols) + " columns");
   }
-  const std::vector<std::uint32_t> counts = bootstrap(x.rows, i);
+  GrownTree g{DecisionTree(tree_params(x.cols, target.regression())), {}, bootstrap(x.rows, i)};
+  const std::vector<std::uint32_t>& counts = g.counts;
+  DecisionTree& tree = g.tree;
   std::vector<double> w(x.rows), tree_w(x.rows);
   for (std::size_t r = 0; r < x.rows; ++r) {
     w[r] = weights.empty() ? 1.0 : weights[r];
     tree_w[r] = w[r] * counts[r];
   }
-  DecisionTree tree(tree_params(x.cols, target.regression()));
   tree.reseed(Rng(params_.seed, "forest-mtry", i).next_u64());
   tree.fit_indexed(x, index, target, tree_w);
 
-  std::vector<double> out{params_.permutation_importance ? 1.0 : 0.0};
   if (params_.permutation_importance) {
     std::vector<std::size_t> oob;
     for (std::size_t r = 0; r < x.rows; ++r) {
@@ -122,11 +123,21 @@ std::vector<double> RandomForest::fit_tree(const FeatureMatrix& x,
         const auto s = static_cast<std::size_t>(rng.uniform_index(q));
         std::swap(sub.values[(q - 1) * x.cols + c], sub.values[s * x.cols + c]);
       }
-      out.push_back(tree_error(tree, sub, target, oob, w) - base);
+      g.permutation.push_back(tree_error(tree, sub, target, oob, w) - base);
       for (std::size_t q = 0; q < oob.size(); ++q) sub.values[q * x.cols + c] = saved[q];
     }
   }
-  const std::vector<double> flat = tree.serialize();
+  return g;
+}
+
+std::vector<double> RandomForest::fit_tree(const FeatureMatrix& x,
+                                           const DecisionTree::ColumnIndex& index,
+                                           const TreeTarget& target,
+                                           std::span<const double> weights, std::size_t i) const {
+  const GrownTree g = grow_tree(x, index, target, weights, i);
+  std::vector<double> out{params_.permutation_importance ? 1.0 : 0.0};
+  out.insert(out.end(), g.permutation.begin(), g.permutation.end());
+  const std::vector<double> flat = g.tree.serialize();
   out.insert(out.end(), flat.begin(), flat.end());
   return out;
 }

@@ -93,6 +93,16 @@ class RandomForest : public ProbabilisticClassifier {
 
  private:
   std::vector<std::uint32_t> bootstrap(std::size_t rows, std::size_t i) const;
+  // Tree i with its OOB permutation-importance contributions and its bootstrap counts: what
+  // fit_tree serialises and fit_block reduces in place.
+  struct GrownTree {
+    DecisionTree tree;
+    std::vector<double> permutation;
+    std::vector<std::uint32_t> counts;
+  };
+  GrownTree grow_tree(const FeatureMatrix& x, const DecisionTree::ColumnIndex& index,
+                      const TreeTarget& target, std::span<const double> weights,
+                      std::size_t i) const;
   CartParams tree_params(std::size_t cols, bool regression) const;
 
   ForestParams params_;

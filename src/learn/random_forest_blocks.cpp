@@ -32,13 +32,13 @@ std::vector<double> RandomForest::fit_block(const FeatureMatrix& x,
   std::vector<double> out(at.size(), 0.0);
   const double t = static_cast<double>(params_.trees);
   for (std::size_t i = first; i < first + count; ++i) {
-    const std::vector<double> v = fit_tree(x, index, target, weights, i);
-    const std::size_t skip = v[0] != 0 ? 1 + x.cols : 1;
-    for (std::size_t c = 0; c < at.perm; ++c) out[at.cols + c] += v[1 + c] / t;
-    const DecisionTree tree = DecisionTree::deserialize(std::span(v).subspan(skip));
+    // Grown here and reduced here: never serialised.
+    const GrownTree g = grow_tree(x, index, target, weights, i);
+    const DecisionTree& tree = g.tree;
+    const std::vector<std::uint32_t>& counts = g.counts;
+    for (std::size_t c = 0; c < at.perm; ++c) out[at.cols + c] += g.permutation[c] / t;
     const std::vector<double> imp = tree.importance();
     for (std::size_t c = 0; c < x.cols; ++c) out[c] += imp[c] / t;
-    const std::vector<std::uint32_t> counts = bootstrap(x.rows, i);
     for (std::size_t r = 0; r < x.rows; ++r) {
       const auto& leaf = tree.nodes()[static_cast<std::size_t>(tree.leaf_of(x, r))];
       const bool oob = counts[r] == 0 && (weights.empty() || weights[r] != 0);

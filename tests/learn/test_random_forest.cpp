@@ -38,6 +38,13 @@ Sim simulate(int n, std::uint64_t seed) {
   return s;
 }
 
+TreeTarget binary_target(const Sim& d) {
+  TreeTarget t;
+  t.labels = d.y;
+  t.classes = 2;
+  return t;
+}
+
 double accuracy(const std::vector<double>& pred, const std::vector<std::int32_t>& y) {
   double ok = 0;
   for (std::size_t r = 0; r < y.size(); ++r) ok += pred[r] == y[r];
@@ -74,9 +81,7 @@ TEST_CASE("forest: trees fitted in any order assemble to the serial forest", "[f
   const ForestParams p{.trees = 12, .feature_weights = {1, 0.5, 2}, .seed = 99};
   RandomForest serial(p);
   serial.fit(d.x, d.y, 2);
-  TreeTarget t;
-  t.labels = d.y;
-  t.classes = 2;
+  const TreeTarget t = binary_target(d);
   const auto index = DecisionTree::index_columns(d.x);
   RandomForest worker(p), farm(p);
   std::vector<std::vector<double>> trees(p.trees);
@@ -148,9 +153,7 @@ TEST_CASE("forest: blocks of trees reduce to the serial forest's reports", "[for
                          .seed = 5};
     RandomForest serial(p);
     serial.fit(d.x, d.y, 2);
-    TreeTarget t;
-    t.labels = d.y;
-    t.classes = 2;
+    const TreeTarget t = binary_target(d);
     const auto index = DecisionTree::index_columns(d.x);
     // Blocks of 10, 10 and 3 trees, computed out of order as ranks would.
     RandomForest worker(p), blocked(p);
