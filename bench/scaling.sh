@@ -6,7 +6,9 @@
 #   bench/scaling.sh [BIN] [RANKS...]             e.g. bench/scaling.sh build/admissible 1 2 4 8 16
 #   WORKLOADS="audit infogram shapley forest rulelist patterns" (default: all)
 #   LAMBDA=0.005 (rule lists; default 0.01)  SHAPLEY_N=14  TOP_K=200000  BOOTSTRAP=2000 ROWS=50000
-# Farm workloads report per stage: tasks, busy and wait seconds summed over ranks, the
+# Farm workloads: "stage s" is the wall time of their farm stages summed (the whole run's time,
+# data loading and serial steps included, is printed beside it); they report per stage: tasks,
+# busy and wait seconds summed over ranks, the
 # coordinator's own overhead and the result bytes per task; searches report the nodes taken
 # (expansions) over all ranks, their ratio to the first run's, idle seconds and bytes sent.
 set -euo pipefail
@@ -39,6 +41,14 @@ farm_figures() {
   awk -v t="$tasks" -v b="$busy" -v w="$wait" -v c="$coord" -v y="$bytes" \
     'BEGIN { printf "tasks %7d  busy %8.2fs  wait %7.2fs  coord %6.3fs  bytes/task %9.0f", t, b, w, c, (t ? y / t : 0) }'
 }
+# Wall time of a result's farm stages (the distributed part of a farm workload), summed.
+farm_seconds() {
+  local f=$1 t=0
+  for g in $(h5ls -r "$f/timing/farm" 2>/dev/null | awk '$2 == "Group" {print $1}' | grep -v '/.*/'); do
+    t=$(add "$t" "$(h5vals "$f" "/timing/farm$g/seconds")")
+  done
+  echo "$t"
+}
 search_group() { case $1 in rulelist) echo /timing/rulelist/search ;; patterns) echo /timing/patterns/mine ;; esac; }
 
 printf '%-9s %5s %9s %8s %6s  %s\n' workload ranks "stage s" speed-up eff "work"
@@ -55,12 +65,15 @@ for w in $workloads; do
       t=$(h5vals "$out" "$g/seconds")
       nodes=$(h5vals "$out" "$g/nodes_per_rank" | sum)
       [ -n "$base_nodes" ] || base_nodes=$nodes
+      # Busy: the least busy rank's time expanding plus taking in and giving nodes, over the wall.
+      busy=$(paste <(h5vals "$out" "$g/busy_seconds_per_rank") <(h5vals "$out" "$g/take_seconds_per_rank") |
+        awk -v t="$t" 'NR == 1 || $1 + $2 < m { m = $1 + $2 } END { printf "%.1f", 100 * m / t }')
       work=$(awk -v a="$nodes" -v b="$base_nodes" -v i="$(h5vals "$out" "$g/idle_seconds_per_rank" | sum)" \
-        -v y="$(h5vals "$out" "$g/bytes_per_rank" | sum)" \
-        'BEGIN { printf "nodes %11d (x%.3f)  idle %6.2fs  bytes %11d", a, a / b, i, y }')
+        -v y="$(h5vals "$out" "$g/bytes_per_rank" | sum)" -v u="$busy" \
+        'BEGIN { printf "nodes %11d (x%.3f)  busy %5.1f%%  idle %6.2fs  bytes %11d", a, a / b, u, i, y }')
     else
-      t=$(h5vals "$out" /timing/total)
-      work=$(farm_figures "$out")
+      t=$(farm_seconds "$out")
+      work="$(farm_figures "$out")  whole run $(printf '%.2f' "$(h5vals "$out" /timing/total)")s"
     fi
     [ -n "$base" ] || base=$t
     same="identical"

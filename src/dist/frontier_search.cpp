@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
+#include "dist/node_budget.hpp"
 
 namespace adm::dist {
 namespace {
@@ -31,6 +32,25 @@ enum Tag : int {
   kStealReply = 303,  // give()'s text, possibly empty
   kThreshold = 304,   // 8 bytes: a double
   kSummary = 305,     // a method's bound summary: learn()
+  kLeaseAsk = 306,    // 8 bytes: the units of node budget the asker needs (to rank 0)
+  kLeaseGrant = 307,  // 8 bytes: the units leased, 0 when the budget is spent
+};
+
+std::string u64_bytes(std::uint64_t v) {
+  std::string b(sizeof v, '\0');
+  std::memcpy(b.data(), &v, sizeof v);
+  return b;
+}
+std::uint64_t u64_of(const std::string& b) {
+  std::uint64_t v = 0;
+  if (b.size() == sizeof v) std::memcpy(&v, b.data(), sizeof v);
+  return v;
+}
+
+// One rank's figures for FrontierStats, gathered in one collective at the end.
+struct RankFigures {
+  std::uint64_t nodes = 0, messages = 0, bytes = 0, batches = 0, steals = 0, leases = 0;
+  double busy = 0, idle = 0, take = 0;
 };
 
 // One rank's entry in a termination wave.
@@ -50,18 +70,19 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
       stats.stopped_by_method = true;
       break;
     }
-    if (options.max_nodes > 0 && nodes >= options.max_nodes) {
+    const std::uint64_t cost = search.next_cost();
+    if (options.max_nodes > 0 && nodes + cost > options.max_nodes) {
       stats.stopped_by_budget = true;
       break;
     }
-    std::uint64_t budget = options.step_budget;
+    std::uint64_t budget = std::max(options.step_budget, cost);
     if (options.max_nodes > 0) budget = std::min(budget, options.max_nodes - nodes);
     nodes += search.step(budget);
   }
   stats.complete = search.frontier_size() == 0;
   stats.nodes = {nodes};
   stats.busy_seconds = {since(t0)};
-  stats.idle_seconds = {0.0};
+  stats.idle_seconds = stats.take_seconds = {0.0};
   stats.messages_sent = stats.bytes_sent = stats.routed_batches = {0};
   return {search.findings()};
 }
@@ -78,6 +99,7 @@ class Engine {
         mailbox_(private_.get()),
         ranks_(comm.size()),
         me_(comm.rank()),
+        quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
         last_wave_(ranks_) {}
 
@@ -89,6 +111,7 @@ class Engine {
     for (;;) {
       bool worked = receive_all();
       if (expanding()) worked = expand() || worked;
+      ask_for_budget();
       flush_outboxes();
       share_bounds();
       ask_for_work();
@@ -109,19 +132,40 @@ class Engine {
       });
       throw InternalError("frontier search: a rank failed without an error");  // unreachable
     }
+    // One last exchange of summaries, now that none can change: findings() may rely on what all
+    // ranks found (e.g. a top-k search sends only what can still be among the global k best).
+    std::vector<std::string> summaries;
+    boost::mpi::all_gather(world_, search_.summary(), summaries);
+    comm_.agree([&] {
+      for (int r = 0; r < ranks_; ++r)
+        if (r != me_ && !summaries[static_cast<std::size_t>(r)].empty())
+          search_.learn(r, summaries[static_cast<std::size_t>(r)]);
+    });
+    // Under a node budget the search ends when every rank is out of work or budget; it stopped
+    // early if any frontier still holds nodes.
+    if (quota_.limited())
+      for (const auto& e : last_wave_) stop_budget_ = stop_budget_ || e.frontier > 0;
     stats.complete = !stop_budget_ && !stop_method_;
     stats.stopped_by_budget = stop_budget_;
     stats.stopped_by_method = stop_method_;
     stats.waves = waves_;
-    boost::mpi::all_gather(world_, nodes_, stats.nodes);
-    boost::mpi::all_gather(world_, busy_seconds_, stats.busy_seconds);
-    boost::mpi::all_gather(world_, idle_seconds_, stats.idle_seconds);
-    boost::mpi::all_gather(world_, mailbox_.messages_sent(), stats.messages_sent);
-    boost::mpi::all_gather(world_, mailbox_.bytes_sent(), stats.bytes_sent);
-    boost::mpi::all_gather(world_, routed_batches_, stats.routed_batches);
-    std::vector<std::uint64_t> steals;
-    boost::mpi::all_gather(world_, steals_, steals);
-    stats.steals = std::accumulate(steals.begin(), steals.end(), std::uint64_t{0});
+    const RankFigures mine{
+        nodes_,       mailbox_.messages_sent(), mailbox_.bytes_sent(), routed_batches_,
+        steals_,      quota_.leases(),          busy_seconds_,         idle_seconds_,
+        take_seconds_};
+    std::vector<RankFigures> all(static_cast<std::size_t>(ranks_));
+    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all.data(), sizeof mine, MPI_BYTE, private_.get());
+    for (const auto& f : all) {
+      stats.nodes.push_back(f.nodes);
+      stats.messages_sent.push_back(f.messages);
+      stats.bytes_sent.push_back(f.bytes);
+      stats.routed_batches.push_back(f.batches);
+      stats.steals += f.steals;
+      stats.leases += f.leases;
+      stats.busy_seconds.push_back(f.busy);
+      stats.idle_seconds.push_back(f.idle);
+      stats.take_seconds.push_back(f.take);
+    }
   }
 
   std::string findings() const { return search_.findings(); }
@@ -140,7 +184,8 @@ class Engine {
   }
 
   bool expanding() const {
-    return !failure_ && !stopping_ && !search_.wants_stop() && search_.frontier_size() > 0;
+    return !failure_ && !stopping_ && !search_.wants_stop() && search_.frontier_size() > 0 &&
+           quota_.affords(search_.next_cost());
   }
   bool idle() const { return !expanding(); }
 
@@ -152,27 +197,38 @@ class Engine {
   bool receive_all() {
     bool any = false;
     Mailbox::Message m;
-    while (mailbox_.poll(m, kNodes, kSummary)) {
+    while (mailbox_.poll(m, kNodes, kLeaseGrant)) {
       ++received_;
       any = true;
       switch (m.tag) {
         case kNodes:
-          guarded([&] { search_.take(m.bytes); });
+          timed_take(m.bytes);
           break;
         case kStealReply:
           steal_pending_ = false;
-          if (!m.bytes.empty()) guarded([&] { search_.take(m.bytes); });
+          if (!m.bytes.empty()) timed_take(m.bytes);
           break;
         case kStealAsk: {
           std::string nodes;
           const std::uint64_t have = failure_ ? 0 : search_.frontier_size();
-          if (!stopping_ && have >= 2) {
-            guarded([&] { nodes = search_.give(have / 2); });
+          // A rank that may not expand its nodes (out of budget) gives them all.
+          const std::uint64_t give = quota_.affords(search_.next_cost()) ? have / 2 : have;
+          if (!stopping_ && give >= 1) {
+            const auto t0 = Clock::now();
+            guarded([&] { nodes = search_.give(give); });
+            take_seconds_ += since(t0);
             if (!nodes.empty()) ++steals_;
           }
           send(m.source, kStealReply, std::move(nodes));
           break;
         }
+        case kLeaseAsk:  // rank 0 only
+          send(m.source, kLeaseGrant,
+               u64_bytes(failure_ || stopping_ ? 0 : quota_.grant(u64_of(m.bytes))));
+          break;
+        case kLeaseGrant:
+          quota_.receive(u64_of(m.bytes));
+          break;
         case kThreshold: {
           double t = 0;
           if (m.bytes.size() == sizeof t) std::memcpy(&t, m.bytes.data(), sizeof t);
@@ -189,14 +245,21 @@ class Engine {
     return any;
   }
 
+  void timed_take(const std::string& bytes) {
+    const auto t0 = Clock::now();
+    guarded([&] { search_.take(bytes); });
+    take_seconds_ += since(t0);
+  }
+
   // One step, sized so that a step takes about a slice: the rank stays responsive to messages.
   bool expand() {
     const auto t0 = Clock::now();
     std::uint64_t n = 0;
-    guarded([&] { n = search_.step(budget_); });
+    guarded([&] { n = search_.step(quota_.cap(std::max(budget_, search_.next_cost()))); });
     const double dt = since(t0);
     busy_seconds_ += dt;
     nodes_ += n;
+    quota_.spend(n);
     const std::uint64_t cap = std::max<std::uint64_t>(1, options_.step_budget);
     if (options_.slice_seconds == 0) {  // no slice: fixed steps of step_budget, a poll after each
       budget_ = cap;
@@ -264,11 +327,28 @@ class Engine {
       if (r != me_) send(r, kSummary, s);
   }
 
-  // An idle rank asks the rank that reported the largest frontier in the last wave.
+  // Under a node budget, a rank whose next node costs more than its allowance leases more from
+  // rank 0 (which takes it from the pool directly).
+  void ask_for_budget() {
+    if (!quota_.limited() || quota_.pending || quota_.exhausted || failure_ || stopping_) return;
+    std::uint64_t need = 0;
+    guarded([&] { need = search_.frontier_size() > 0 ? quota_.need(search_.next_cost()) : 0; });
+    if (need == 0) return;
+    if (me_ == 0) {
+      quota_.receive(quota_.grant(need));
+      return;
+    }
+    quota_.pending = true;
+    send(0, kLeaseAsk, u64_bytes(need));
+  }
+
+  // An idle rank asks the rank that reported the largest frontier in the last wave. Under a node
+  // budget a rank out of budget asks no more, and a single node is worth asking for (its owner may
+  // be out of budget, and then gives it).
   void ask_for_work() {
-    if (steal_pending_ || failure_ || stopping_ || !idle()) return;
+    if (steal_pending_ || failure_ || stopping_ || !idle() || quota_.exhausted) return;
     int victim = -1;
-    double most = 1;
+    double most = quota_.limited() ? 0 : 1;
     for (int k = 1; k < ranks_; ++k) {  // start after this rank so askers spread over victims
       const int r = (me_ + k) % ranks_;
       const double f = last_wave_[static_cast<std::size_t>(r)].frontier;
@@ -285,7 +365,7 @@ class Engine {
   bool advance_wave() {
     if (!wave_posted_) {
       if (!idle() && since(last_wave_time_) < kWaveSeconds) return false;
-      const bool quiet = idle() && !steal_pending_ && outboxes_empty();
+      const bool quiet = idle() && !steal_pending_ && !quota_.pending && outboxes_empty();
       mine_.idle = quiet ? 1 : 0;
       mine_.sent = static_cast<double>(sent_);
       mine_.received = static_cast<double>(received_);
@@ -309,17 +389,14 @@ class Engine {
     ++waves_;
     last_wave_ = wave_;
     bool all_idle = true;
-    double sent = 0, received = 0, nodes = 0;
+    double sent = 0, received = 0;
     for (const auto& e : wave_) {
       all_idle = all_idle && e.idle != 0;
       sent += e.sent;
       received += e.received;
-      nodes += e.nodes;
       if (e.failed != 0) failed_seen_ = stopping_ = true;
       if (e.stop != 0) stop_method_ = stopping_ = true;
     }
-    if (options_.max_nodes > 0 && nodes >= static_cast<double>(options_.max_nodes) && !stopping_)
-      stop_budget_ = stopping_ = true;
     // Four counters: two consecutive all-idle waves with the same totals, equal in and out.
     const bool over = all_idle && sent == received && previous_all_idle_ &&
                       previous_sent_ == sent && previous_received_ == received;
@@ -341,11 +418,12 @@ class Engine {
   PrivateComm private_;  // before mailbox_: constructed first, freed last
   Mailbox mailbox_;
   int ranks_, me_;
+  NodeBudget quota_;
   std::exception_ptr failure_;
   bool failed_seen_ = false, stopping_ = false, stop_budget_ = false, stop_method_ = false;
   std::uint64_t budget_ = 1, nodes_ = 0, sent_ = 0, received_ = 0, steals_ = 0, waves_ = 0,
                 routed_batches_ = 0;
-  double busy_seconds_ = 0, idle_seconds_ = 0, shared_threshold_ = kNone;
+  double busy_seconds_ = 0, idle_seconds_ = 0, take_seconds_ = 0, shared_threshold_ = kNone;
   bool steal_pending_ = false;
   std::vector<Clock::time_point> last_flush_;
   Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};

@@ -37,8 +37,14 @@ class LocalSearch {
   }
   // Called on rank 0 only, once: put the root node(s) into the local frontier.
   virtual void start() = 0;
-  // Expand up to `budget` nodes of the local frontier; returns how many were expanded.
+  // Expand nodes of the local frontier costing at most `budget` units of work in all (a unit is
+  // what max_nodes counts: an expansion, unless the method says otherwise); returns the units used.
+  // With a non-empty frontier a step makes progress even if its first node costs more than
+  // `budget`; the search passes at least next_cost().
   virtual std::uint64_t step(std::uint64_t budget) = 0;
+  // Units the next expansion would cost at most (>= 1; a method whose nodes cost more than one
+  // unit, e.g. one per child scored, says so, so that a node budget is never overrun).
+  virtual std::uint64_t next_cost() const { return 1; }
   // Nodes waiting in the local frontier.
   virtual std::uint64_t frontier_size() const = 0;
   // Remove up to `count` nodes from the local frontier and serialise them for a rank that ran dry
@@ -77,8 +83,9 @@ struct FrontierOptions {
   // termination waves). Steps are sized adaptively to stay under it.
   double slice_seconds = 0.0005;
   std::uint64_t step_budget = 256;  // one rank: nodes per step() call; several: the largest step
-  std::uint64_t max_nodes = 0;      // stop after about this many nodes over all ranks (0 = none;
-                                    // exact on one rank, checked at every wave on several)
+  // Stop before the units of work (see LocalSearch::step) over all ranks would exceed this (0 =
+  // none). Several ranks lease their shares from rank 0, so the budget holds exactly there too.
+  std::uint64_t max_nodes = 0;
 };
 
 // What the search did. Everything except `complete` and the stop flags depends on scheduling
@@ -89,8 +96,10 @@ struct FrontierStats {
   bool stopped_by_method = false;             // a rank's wants_stop()
   std::uint64_t waves = 0;                    // termination waves completed (several ranks)
   std::uint64_t steals = 0;                   // work requests answered with nodes, over all ranks
-  std::vector<std::uint64_t> nodes;           // nodes expanded by each rank
+  std::uint64_t leases = 0;                   // node-budget shares granted by rank 0
+  std::vector<std::uint64_t> nodes;           // units of work (expansions) done by each rank
   std::vector<double> busy_seconds;           // time each rank spent expanding
+  std::vector<double> take_seconds;           // time each rank spent taking in and giving nodes
   std::vector<double> idle_seconds;           // time each rank had nothing to expand
   std::vector<std::uint64_t> messages_sent;   // point-to-point messages sent by each rank
   std::vector<std::uint64_t> bytes_sent;      // their payload bytes

@@ -35,10 +35,12 @@ void describe(config::Fields& f, PatternsSection& s) {
   // whole tree to return nothing. Mode all still counts every pattern, so k = 0 is fine there.
   if (f.mode() == config::Fields::Mode::Read && s.k == 0 && s.mode != "all")
     f.fail("k", "must be at least 1 in the top-k modes (mode = " + s.mode + ")");
-  f.count("max_nodes", s.max_nodes,
-          "Node budget of the mine: frontier nodes expanded or pruned over all ranks before it "
-          "stops (0 = no limit). A stopped mine is not certified (/patterns/mine/complete = 0); "
-          "the delta-fair learner's mines always run to the end.");
+  f.count(
+      "max_nodes", s.max_nodes,
+      "Node budget of the mine: nodes scored over all ranks (/timing/patterns/mine/nodes_visited); "
+      "the mine stops before it would score more (0 = no limit). A stopped mine is not "
+      "certified (/patterns/mine/complete = 0); "
+      "the delta-fair learner's mines always run to the end.");
   f.real("slice_seconds", s.slice_seconds,
          "Distributed mine: longest expansion between two polls for bounds, work and "
          "termination messages.",

@@ -18,6 +18,10 @@ void write_frontier_stats(ResultSet& out, const std::string& name, const dist::F
   out.add(g + "nodes_per_rank", as_int64(fs.nodes), "Frontier nodes taken by each rank.", "nodes");
   out.add(g + "busy_seconds_per_rank", fs.busy_seconds, "Time each rank spent expanding nodes.",
           "s");
+  out.add(g + "take_seconds_per_rank", fs.take_seconds,
+          "Time each rank spent taking in nodes routed or given to it, and giving nodes away "
+          "(search work that one rank does inside its expansions).",
+          "s");
   out.add(g + "idle_seconds_per_rank", fs.idle_seconds,
           "Time each rank waited with nothing to expand.", "s");
   out.add(g + "messages_per_rank", as_int64(fs.messages_sent),
@@ -30,6 +34,8 @@ void write_frontier_stats(ResultSet& out, const std::string& name, const dist::F
           "Termination waves (non-blocking all-gathers) completed.", "");
   out.add(g + "steals", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.steals)},
           "Work requests answered with nodes.", "");
+  out.add(g + "leases", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.leases)},
+          "Shares of the node budget rank 0 leased to the ranks (0 without a budget).", "");
 }
 
 void write_farm_stats(ResultSet& out,

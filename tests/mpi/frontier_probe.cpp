@@ -2,7 +2,9 @@
 // `frontier_probe solve ITEMS SEED` prints the certified knapsack optimum (identical at any rank
 // count, checked against dynamic programming at rank 0) and per-rank node counts on stderr;
 // `frontier_probe fail ITEMS SEED` makes the last rank throw an input error mid-search, which
-// must end every rank with that message and exit code 2.
+// must end every rank with that message and exit code 2;
+// `frontier_probe budget ITEMS SEED MAX` runs with max_nodes = MAX and prints the nodes expanded
+// over all ranks and whether the search says it stopped by the budget.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -27,8 +29,8 @@ class FailingSearch : public adm::test::KnapsackSearch {
 
 int main(int argc, char** argv) {
   auto& comm = adm::dist::Communicator::world();
-  if (argc != 4) return 2;
-  const std::string mode = argv[1];
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (argc != (mode == "budget" ? 5 : 4)) return 2;
   const auto k = adm::test::Knapsack::random(std::stoul(argv[2]), std::stoull(argv[3]));
   try {
     FailingSearch search(k);
@@ -36,8 +38,16 @@ int main(int argc, char** argv) {
     adm::dist::FrontierOptions options;
     options.slice_seconds = 0.0005;
     options.step_budget = 64;
+    if (mode == "budget") options.max_nodes = std::stoull(argv[4]);
     adm::dist::FrontierStats stats;
     const auto findings = adm::dist::frontier_search(comm, search, options, &stats);
+    if (mode == "budget") {
+      if (comm.is_root())
+        std::printf("expanded %llu stopped_by_budget %d complete %d\n",
+                    static_cast<unsigned long long>(stats.total_nodes()),
+                    stats.stopped_by_budget ? 1 : 0, stats.complete ? 1 : 0);
+      return 0;
+    }
     const auto [value, mask] = adm::test::merge_knapsack(findings);
     if (comm.is_root()) {
       const double reference = k.dp_value();

@@ -21,4 +21,14 @@ for n in 1 2 4; do
   if [ "$rc" -ne 2 ]; then echo "np=$n: exit $rc, expected 2: $err"; exit 1; fi
   grep -q "node rejected on the last rank" <<< "$err" || { echo "np=$n: message lost: $err"; exit 1; }
 done
-echo "identical certified optimum at 1, 2 and 4 ranks; failures propagate"
+# A node budget is a budget over all ranks: never overrun (exact on one rank), and reported.
+for n in 1 2 4; do
+  out=$(timeout 60 mpirun -q -np "$n" "$probe" budget 63 6 1000) || { echo "np=$n budget run failed"; exit 1; }
+  read -r _ expanded _ stopped _ complete <<< "$out"
+  if [ "$expanded" -gt 1000 ] || [ "$stopped" != 1 ] || [ "$complete" != 0 ]; then
+    echo "np=$n: budget 1000 gave: $out"; exit 1
+  fi
+  if [ "$n" = 1 ] && [ "$expanded" != 1000 ]; then echo "np=1: budget not used exactly: $out"; exit 1; fi
+  echo "np=$n budget 1000: $out"
+done
+echo "identical certified optimum at 1, 2 and 4 ranks; failures propagate; budgets hold"

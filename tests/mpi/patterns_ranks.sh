@@ -37,3 +37,16 @@ for setting in "compas all 0.05 50" "compas top_divergence 0.01 100" "adult top_
   done
   echo "$setting: identical at 1, 2, 4 ranks ($(grep -o '[0-9]* of [0-9.e+]* nodes' "$tmp/log4"))"
 done
+# A node budget holds over all ranks: a mine stopped at max_nodes = 1000 scored at most 1000 nodes.
+sed -e 's/^enabled = true/enabled = false/' -e 's/^mode = .*/mode = "top_discrimination"/' \
+    -e 's/^delta = .*/delta = 0.01/' -e 's/^k = 10$/k = 100\nmax_nodes = 1000/' \
+    "$here/../../configs/patterns_adult.toml" > "$tmp/b.toml"
+grep -q '^max_nodes = 1000' "$tmp/b.toml" || { echo "budget config not built"; exit 1; }
+for n in 1 2 4; do
+  mpi "$n" "$bin" run "$tmp/b.toml" --out "$tmp/b$n.h5" > "$tmp/blog$n" 2>&1 || { cat "$tmp/blog$n"; exit 1; }
+  visited=$(h5dump -d /timing/patterns/mine/nodes_visited "$tmp/b$n.h5" | sed -n 's/.*(0): \([0-9]*\).*/\1/p')
+  h5dump -d /patterns/mine/complete "$tmp/b$n.h5" | grep -q '(0): 0' ||
+    { echo "np=$n: a mine stopped by its budget is marked complete"; exit 1; }
+  [ -n "$visited" ] && [ "$visited" -le 1000 ] || { echo "np=$n: budget 1000, $visited nodes scored"; exit 1; }
+  echo "budget 1000 at $n rank(s): $visited nodes scored"
+done

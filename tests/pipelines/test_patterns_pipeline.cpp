@@ -67,16 +67,18 @@ TEST_CASE("patterns pipeline: an exhaustive mine equals brute force and is certi
 
 TEST_CASE("patterns pipeline: a node budget stops the mine and says it is not certified",
           "[pipelines][patterns]") {
-  PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\nmax_nodes = 3\n");
+  // The budget counts nodes scored, the figure the result reports: it is never exceeded.
+  PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\nmax_nodes = 40\n");
   const auto ref = reference(run.data, 0.02, 5);
   CHECK(run.get<std::int64_t>("/patterns/mine/complete")[0] == 0);
-  const auto popped = run.get<std::int64_t>("/timing/patterns/mine/nodes_per_rank")[0];
-  CHECK(popped >= 1);
-  CHECK(popped <= 3);  // one rank (the unit tests): the budget is exact
-  CHECK(run.get<std::int64_t>("/timing/patterns/mine/nodes_visited")[0] < 700);
+  const auto billed = run.get<std::int64_t>("/timing/patterns/mine/nodes_per_rank")[0];
+  const auto scored = run.get<std::int64_t>("/timing/patterns/mine/nodes_visited")[0];
+  CHECK(scored > 1);  // the root and at least one expansion
+  CHECK(scored <= 40);
+  CHECK(billed == scored);
   CHECK(run.get<std::int64_t>("/patterns/mine/qualifying")[0] <
         static_cast<std::int64_t>(ref.qualifying));
-  CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the node budget (max_nodes = 3"));
+  CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the node budget (max_nodes = 40"));
 
   // A budget larger than the tree changes nothing.
   PatternsRun big("delta = 0.02\nmode = \"all\"\nk = 5\nmax_nodes = 100000\n");

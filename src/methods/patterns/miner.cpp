@@ -39,16 +39,6 @@ void unhex(std::string_view text, std::size_t n, std::uint8_t* key) {
   if (!ok) throw InternalError("pattern search: bad node text '" + std::string(text) + "'");
 }
 
-bool blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
-
-// The whitespace-separated words of `text` from `pos` on, one per call; empty at the end.
-std::string_view next_word(std::string_view text, std::size_t& pos) {
-  while (pos < text.size() && blank(text[pos])) ++pos;
-  const std::size_t begin = pos;
-  while (pos < text.size() && !blank(text[pos])) ++pos;
-  return text.substr(begin, pos - begin);
-}
-
 void tree_size(const PatternModel& model, MineResult& r) {
   double all = 1, no_x = 1;
   for (std::size_t f = 0; f < model.features(); ++f) {
@@ -95,7 +85,10 @@ PatternSearch::PatternSearch(const PatternModel& model, MineOptions options)
     : model_(model),
       options_(options),
       key_(model.features(), 0),
-      best_(options.k, model.features()) {}
+      best_(options.k, model.features()),
+      fan_(model.features() + 1, 0) {
+  for (std::size_t f = model.features(); f-- > 0;) fan_[f] = fan_[f + 1] + model.options(f) - 1;
+}
 
 double PatternSearch::floor() const {
   return options_.mode == MineMode::TopDivergence ? 0.0 : model_.delta();
@@ -207,6 +200,7 @@ void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
     throw InternalError("pattern search: bad start node");
   const PatternProducts prod = model_.products(prefix);
   visit(prefix.data(), prod);
+  ++unbilled_;
   if (first_free < model_.features())
     push_node(prefix.data(), {first_free, prod, bound_of(model_.bounds(prod, first_free))});
 }
@@ -251,18 +245,34 @@ void PatternSearch::push_children(const Node& node) {
   }
 }
 
+std::uint64_t PatternSearch::cost_of(const Node& node) const {
+  return keep(node.bound) ? fan_[node.next] : 0;  // the cut may have risen since it was pushed
+}
+
+std::uint64_t PatternSearch::next_cost() const {
+  return std::max<std::uint64_t>(1,
+                                 unbilled_ + (frontier_.empty() ? 0 : cost_of(frontier_.back())));
+}
+
+// Pops nodes while their children fit in the budget; pruned nodes cost nothing, but a step pops at
+// most `budget` of them too, so it stays short. A step always does something (the first node may
+// exceed a budget below next_cost(); frontier_search never passes one).
 std::uint64_t PatternSearch::step(std::uint64_t budget) {
   const std::size_t n = model_.features();
-  std::uint64_t done = 0;
-  while (done < budget && !frontier_.empty()) {
+  std::uint64_t done = unbilled_, popped = 0;
+  unbilled_ = 0;
+  while (popped < budget && !frontier_.empty()) {
+    const std::uint64_t cost = cost_of(frontier_.back());
+    if (done + cost > budget && (done > 0 || popped > 0)) break;
     const Node node = frontier_.back();
     std::copy(keys_.end() - static_cast<std::ptrdiff_t>(n), keys_.end(), key_.begin());
     frontier_.pop_back();
     keys_.resize(keys_.size() - n);
-    ++done;
-    if (!keep(node.bound)) continue;
+    ++popped;
+    if (cost == 0) continue;
     ++expanded_;
-    push_children(node);  // the cut may have risen since it was pushed
+    push_children(node);
+    done += cost;
   }
   return done;
 }
@@ -294,40 +304,79 @@ void PatternSearch::take(const std::string& nodes) {
   }
 }
 
+// Binary: visited, qualifying, expanded and m (8 bytes each), then m entries of (ranking score,
+// key). Top-k modes send only the patterns that can still be among the k best over all ranks:
+// those at or above the cut, which the summaries exchanged when the search ended made global.
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features();
-  std::string out = std::to_string(visited_) + ' ' + std::to_string(qualifying_) + ' ' +
-                    std::to_string(expanded_) + '\n';
-  out.reserve(out.size() + best_.size() * (2 * n + 1));
-  for (std::size_t i = 0; i < best_.size(); ++i) {  // any order: merge() ranks them
-    append_hex(out, best_.key(i), n);
-    out += '\n';
+  const double c = options_.mode == MineMode::All ? -1.0 : cut();
+  std::vector<std::size_t> sent;
+  for (std::size_t i = 0; i < best_.size(); ++i)
+    if (best_.score(i) >= c) sent.push_back(i);
+  const std::uint64_t head[4] = {visited_, qualifying_, expanded_, sent.size()};
+  std::string out(sizeof head + sent.size() * (sizeof(double) + n), '\0');
+  char* p = out.data();
+  std::memcpy(p, head, sizeof head);
+  p += sizeof head;
+  for (const std::size_t i : sent) {
+    const double score = best_.score(i);
+    std::memcpy(p, &score, sizeof score);
+    std::memcpy(p + sizeof score, best_.key(i), n);
+    p += sizeof score + n;
   }
   return out;
 }
 
+// The k best of every rank's candidates by (score, key), then their full scores from the model
+// (the search scored only what it ranks by), recomputed by products(key) as on one rank.
 MineResult PatternSearch::merge(const std::vector<std::string>& findings) const {
   MineResult r;
   tree_size(model_, r);
-  Collector all{model_, options_};
-  PatternKey key(model_.features());
+  const std::size_t n = model_.features();
+  struct Candidate {
+    double score;
+    const char* key;
+  };
+  std::vector<Candidate> all;
   for (const auto& text : findings) {
-    std::size_t pos = 0;
-    std::uint64_t counts[3] = {0, 0, 0};  // visited, qualifying, expanded
-    for (auto& c : counts) {
-      const std::string_view word = next_word(text, pos);
-      if (word.empty()) break;
-      c = std::stoull(std::string(word));
-    }
-    r.visited += counts[0];
-    r.qualifying += counts[1];
-    r.expanded += counts[2];
-    for (std::string_view word; !(word = next_word(text, pos)).empty();) {
-      unhex(word, key.size(), key.data());
-      all.offer(key.data(), model_.products(key));
+    std::uint64_t head[4];
+    if (text.size() < sizeof head) throw InternalError("pattern search: short findings");
+    std::memcpy(head, text.data(), sizeof head);
+    if (text.size() != sizeof head + head[3] * (sizeof(double) + n))
+      throw InternalError("pattern search: findings of the wrong size");
+    r.visited += head[0];
+    r.qualifying += head[1];
+    r.expanded += head[2];
+    const char* p = text.data() + sizeof head;
+    for (std::uint64_t j = 0; j < head[3]; ++j, p += sizeof(double) + n) {
+      Candidate c{0, p + sizeof(double)};
+      std::memcpy(&c.score, p, sizeof c.score);
+      all.push_back(c);
     }
   }
-  r.patterns = all.best.sorted();
+  const auto better = [n](const Candidate& a, const Candidate& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return std::memcmp(a.key, b.key, n) < 0;  // unsigned bytes, as PatternKey's operator<
+  };
+  if (all.size() > options_.k) {
+    std::nth_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(options_.k), all.end(),
+                     better);
+    all.resize(options_.k);
+  }
+  std::sort(all.begin(), all.end(), better);
+  const bool divergence = options_.mode == MineMode::TopDivergence;
+  r.patterns.reserve(all.size());
+  for (const Candidate& c : all) {
+    FoundPattern f;
+    f.key.assign(c.key, c.key + n);
+    f.scores = model_.scores(model_.products(f.key));
+    f.score = divergence ? f.scores.divergence : std::abs(f.scores.delta);
+    r.patterns.push_back(std::move(f));
+  }
+  // The search's scores are the model's (same products, same operations); should rounding ever
+  // differ, the order still follows the scores written.
+  if (!std::is_sorted(r.patterns.begin(), r.patterns.end(), BetterPattern{}))
+    std::sort(r.patterns.begin(), r.patterns.end(), BetterPattern{});
   if (options_.mode != MineMode::All) r.qualifying = 0;  // pruned searches do not count
   return r;
 }
@@ -335,14 +384,14 @@ MineResult PatternSearch::merge(const std::vector<std::string>& findings) const 
 MineResult mine_serial(const PatternModel& model, const MineOptions& options) {
   PatternSearch search(model, options);
   search.start();
-  std::uint64_t popped = 0;
+  std::uint64_t scored = 0;
   while (search.frontier_size() > 0) {
-    std::uint64_t budget = 1 << 16;
+    std::uint64_t budget = std::max<std::uint64_t>(1 << 16, search.next_cost());
     if (options.max_nodes > 0) {
-      if (popped >= options.max_nodes) break;
-      budget = std::min(budget, options.max_nodes - popped);
+      if (scored + search.next_cost() > options.max_nodes) break;
+      budget = std::min(budget, options.max_nodes - scored);
     }
-    popped += search.step(budget);
+    scored += search.step(budget);
   }
   MineResult r = search.merge({search.findings()});
   r.complete = search.frontier_size() == 0;

@@ -31,9 +31,10 @@ struct MineOptions {
   MineMode mode = MineMode::TopDiscrimination;
   std::size_t k = 10;      // patterns returned (kept, in mode All)
   bool use_bounds = true;  // false: enumerate everything (for checks)
-  // Frontier nodes popped (expanded or pruned) over all ranks before the search stops; 0 = no
-  // limit. A stopped search is not certified (MineResult::complete false) and, at several ranks,
-  // may differ between rank counts: which nodes fit in the budget depends on the work sharing.
+  // Nodes scored (MineResult::visited) over all ranks: the search stops before it would score
+  // more; 0 = no limit. A stopped search is not certified (MineResult::complete false) and, at
+  // several ranks, may differ between rank counts: which nodes fit in the budget depends on the
+  // work sharing.
   std::uint64_t max_nodes = 0;
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
 };
@@ -57,7 +58,9 @@ class PatternSearch : public dist::LocalSearch {
   void start_at(const PatternKey& prefix, std::size_t first_free);
 
   void start() override;
+  // Units of work are nodes scored: expanding a node scores each of its children.
   std::uint64_t step(std::uint64_t budget) override;
+  std::uint64_t next_cost() const override;
   std::uint64_t frontier_size() const override { return frontier_.size(); }
   std::string give(std::uint64_t count) override;
   void take(const std::string& nodes) override;
@@ -104,7 +107,10 @@ class PatternSearch : public dist::LocalSearch {
   std::vector<Child> children_;  // scratch of push_children
   std::vector<std::uint32_t> order_;
   TopPatterns best_;
+  std::uint64_t cost_of(const Node& node) const;  // nodes its expansion scores (0: pruned)
   std::uint64_t qualifying_ = 0, visited_ = 0, expanded_ = 0;
+  std::uint64_t unbilled_ = 0;      // nodes scored outside step() (the start node)
+  std::vector<std::uint64_t> fan_;  // fan_[f]: children of a node whose first free feature is f
   double remote_cut_ = -1;
   // Score histogram of best_ (several ranks only): bin b holds scores s with
   // floor(kBins * s / (1 + s)) = b, a monotone map of [0, inf) onto the bins.

@@ -62,6 +62,7 @@ bool TopPatterns::offer(double score, const std::uint8_t* key, const PatternScor
   if (heap_.size() < k_) {
     const auto slot = static_cast<std::uint32_t>(heap_.size());
     scores_.push_back(scores);
+    slot_scores_.push_back(score);
     keys_.insert(keys_.end(), key, key + key_size_);
     heap_.push_back({score, slot});
     sift_up(heap_.size() - 1, heap_.back());
@@ -69,6 +70,7 @@ bool TopPatterns::offer(double score, const std::uint8_t* key, const PatternScor
   }
   const std::uint32_t slot = heap_[0].slot;  // full: the new one replaces the worst
   scores_[slot] = scores;
+  slot_scores_[slot] = score;
   std::memcpy(&keys_[slot * key_size_], key, key_size_);
   sift_down_from_top({score, slot});
   return true;

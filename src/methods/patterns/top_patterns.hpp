@@ -44,8 +44,9 @@ class TopPatterns {
   std::vector<FoundPattern> sorted() const;
   // Their scores, best first (what walking a sorted set would give).
   std::vector<double> scores_descending() const;
-  // Key of the i-th kept pattern (any order), i < size().
+  // Key and ranking score of the i-th kept pattern (any order), i < size().
   const std::uint8_t* key(std::size_t i) const { return &keys_[i * key_size_]; }
+  double score(std::size_t i) const { return slot_scores_[i]; }
 
  private:
   struct Entry {  // the score beside the slot: most comparisons never touch the slot's data
@@ -60,6 +61,7 @@ class TopPatterns {
   std::size_t k_, key_size_;
   std::vector<Entry> heap_;            // heap_[0] is the worst
   std::vector<PatternScores> scores_;  // per slot
+  std::vector<double> slot_scores_;    // per slot: the ranking score
   std::vector<std::uint8_t> keys_;     // slot s at [s * key_size_, (s + 1) * key_size_)
 };
 
