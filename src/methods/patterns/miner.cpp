@@ -155,8 +155,10 @@ double PatternSearch::bin_edge(std::size_t bin) {
 
 std::string PatternSearch::summary() const {
   if (!share_) return {};
-  std::vector<double> flat;  // (bin, count) of the non-empty bins
-  for (std::size_t b = 0; b < kBins; ++b)
+  // (bin, count) of the non-empty bins from the cut's up: the cut never falls, so bins below it
+  // cannot move anyone's cut, and leaving them out only undercounts, which is safe.
+  std::vector<double> flat;
+  for (std::size_t b = bin_of(std::max(0.0, cut())); b < kBins; ++b)
     if (histogram_[b] != 0)
       flat.insert(flat.end(), {static_cast<double>(b), static_cast<double>(histogram_[b])});
   std::string out(flat.size() * sizeof(double), '\0');
