@@ -10,15 +10,9 @@ here=$(dirname "$(realpath "$0")")
 source "$here/../lib/h5.sh"
 source "$here/../lib/small_run.sh"
 bin=$(realpath "$1")
-tmp=$(mktemp -d)
 mounted=""
-cleanup() {
-  [ -n "$mounted" ] && umount "$mounted"
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$tmp" || exit 1
+on_exit='[ -n "$mounted" ] && cd / && umount "$mounted"'
+scratch_dir
 small_run "$tmp" 300 20
 "$bin" run run.toml --out ref.h5 > /dev/null || fail "the reference run failed"
 echo "result file: $(stat -c %s ref.h5) bytes"

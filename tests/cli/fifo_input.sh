@@ -7,10 +7,7 @@ set -uo pipefail
 here=$(dirname "$(realpath "$0")")
 source "$here/../lib/small_run.sh"
 bin=$(realpath "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$tmp" || exit 1
+scratch_dir
 small_run "$tmp" 50 0
 mkfifo data.fifo config.fifo
 sed 's/^source = .*/source = "data.fifo"/' run.toml > fifo_data.toml

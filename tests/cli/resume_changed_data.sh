@@ -7,10 +7,7 @@ set -uo pipefail
 here=$(dirname "$(realpath "$0")")
 source "$here/../lib/small_run.sh"
 bin=$(realpath "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$tmp" || exit 1
+scratch_dir
 small_run "$tmp" 300 20
 (trap '' XFSZ; ulimit -f 16; exec "$bin" run run.toml --out r.h5) > /dev/null 2>&1
 [ -s r.h5.journal ] || fail "setup: no checkpoint left by the failed run"

@@ -7,11 +7,9 @@ here=$(dirname "$(realpath "$0")")
 source "$here/../lib/h5.sh"
 source "$here/../lib/small_run.sh"
 bin=$(realpath "$1")
-tmp=$(mktemp -d)
 first=""
-trap '[ -n "$first" ] && kill "$first" 2> /dev/null; rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-cd "$tmp" || exit 1
+on_exit='[ -n "$first" ] && kill "$first" 2> /dev/null'
+scratch_dir
 small_run "$tmp" 20000 3000
 
 "$bin" run run.toml --out r.h5 > first.out 2> first.err &

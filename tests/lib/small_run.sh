@@ -1,4 +1,13 @@
-# Sourced by tests. small_run DIR ROWS BOOTSTRAP: writes DIR/data.csv (ROWS rows, deterministic)
+# Sourced by CLI tests. fail MESSAGE: the verdict. scratch_dir: makes $tmp, enters it, and removes
+# it on exit (after running the shell text in $on_exit, if set).
+fail() { echo "FAIL: $*"; exit 1; }
+scratch_dir() {
+  tmp=$(mktemp -d)
+  trap 'eval "${on_exit:-}"; rm -rf "$tmp"' EXIT
+  cd "$tmp" || exit 1
+}
+
+# small_run DIR ROWS BOOTSTRAP: writes DIR/data.csv (ROWS rows, deterministic)
 # and DIR/run.toml, an audit of it with BOOTSTRAP replicates (one checkpointed task each).
 small_run() {
   local dir=$1 rows=$2 bootstrap=$3
