@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 
 namespace adm::data {
 namespace {
@@ -17,22 +16,6 @@ struct Field {
   bool quoted = false;
   std::size_t line = 0;  // physical line on which the field starts
 };
-
-std::string read_file(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw_input(path, 0, 0, "cannot open: no such file");
-  if (std::filesystem::is_directory(path, ec))
-    throw_input(path, 0, 0, "cannot read: is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw_input(path, 0, 0, "cannot open: permission denied or unreadable");
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size < 0) throw_input(path, 0, 0, "cannot read: not a regular file");
-  in.seekg(0, std::ios::beg);
-  std::string buf(static_cast<std::size_t>(size), '\0');
-  if (size > 0 && !in.read(buf.data(), size)) throw_input(path, 0, 0, "read error");
-  return buf;
-}
 
 // Splits the buffer into records of fields, tracking physical lines (quoted newlines included).
 class Tokenizer {
@@ -245,7 +228,7 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
   if (options.delimiter == options.quote || options.delimiter == '\n' ||
       options.delimiter == '\r' || options.quote == '\n' || options.quote == '\r')
     throw_input(path, 0, 0, "csv delimiter and quote must differ and must not be line breaks");
-  const std::string buf = read_file(path);
+  const std::string buf = read_regular_file(path);
   const std::size_t start = buf.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   if (buf.size() == start) throw_input(path, 0, 0, "empty file");
 

@@ -115,14 +115,23 @@ void check_weights(const Context& c, const std::string& name) {
   if (name.empty()) return;
   const Column& w = c.table.data.column(name);
   double total = 0.0;
+  const std::string key = "config key '" + c.key("weights") + "': ";
   for (std::size_t r = 0; r < w.size(); ++r) {
-    if (w.is_missing(r)) continue;
+    const auto fail = [&](const std::string& message) {
+      throw_input(c.src(), c.table.lines[r], c.file_column(name), key + message);
+    };
+    // Missing weights survive missing = "keep" (which is about features), but no method can
+    // weigh a row without one.
+    if (w.is_missing(r))
+      fail("missing weight in column '" + name + "'; every row needs one (with " +
+           c.key("missing") + " = \"keep\" too: choose \"drop\" to drop such rows)");
     const double v = w.values()[r];
     if (!std::isfinite(v) || v < 0.0)
-      throw_input(c.src(), c.table.lines[r], c.file_column(name),
-                  "config key '" + c.key("weights") + "': weight " + w.cell_text(r) +
-                      " in column '" + name + "' must be finite and >= 0");
+      fail("weight " + w.cell_text(r) + " in column '" + name + "' must be finite and >= 0");
     total += v;
+    if (!std::isfinite(total))
+      fail("the sum of the weights in column '" + name + "' overflows at weight " + w.cell_text(r) +
+           "; rescale them");
   }
   if (!(total > 0.0)) throw_spec(c.src(), c.key("weights"), "all weights are zero");
 }

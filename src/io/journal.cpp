@@ -11,7 +11,8 @@
 namespace adm::io {
 namespace {
 
-constexpr char kMagic[8] = {'A', 'D', 'M', 'J', 'R', 'N', 'L', '1'};
+// Version 2 added the input digests to the header.
+constexpr char kMagic[8] = {'A', 'D', 'M', 'J', 'R', 'N', 'L', '2'};
 constexpr std::uint32_t kRecordMark = 0x7265636bU;  // "reck"
 
 void append(std::string& buf, const void* p, std::size_t n) {
@@ -23,6 +24,36 @@ bool take(const std::string& buf, std::size_t& pos, T& out) {
   if (pos + sizeof(T) > buf.size()) return false;
   std::memcpy(&out, buf.data() + pos, sizeof(T));
   pos += sizeof(T);
+  return true;
+}
+
+// Header after the magic: fingerprint, input count, then per input its path and digest.
+std::string header(std::uint64_t fingerprint, const std::vector<InputDigest>& inputs) {
+  std::string out(kMagic, sizeof kMagic);
+  append(out, &fingerprint, sizeof fingerprint);
+  const auto count = static_cast<std::uint32_t>(inputs.size());
+  append(out, &count, sizeof count);
+  for (const auto& in : inputs) {
+    const auto len = static_cast<std::uint32_t>(in.path.size());
+    append(out, &len, sizeof len);
+    out += in.path;
+    append(out, &in.digest, sizeof in.digest);
+  }
+  return out;
+}
+
+// Reads the input digests at `pos`; false if the header was cut short.
+bool take_inputs(const std::string& buf, std::size_t& pos,
+                 std::map<std::string, std::uint64_t>& out) {
+  std::uint32_t count = 0;
+  if (!take(buf, pos, count)) return false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::uint32_t len = 0;
+    if (!take(buf, pos, len) || pos + len > buf.size()) return false;
+    std::string path = buf.substr(pos, len);
+    pos += len;
+    if (!take(buf, pos, out[path])) return false;
+  }
   return true;
 }
 
@@ -44,7 +75,8 @@ std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
   return ~crc;
 }
 
-Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume)
+Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume,
+                 std::vector<InputDigest> inputs)
     : path_(std::move(path)) {
   std::size_t intact = 0;  // bytes of the file that hold whole, checksummed records
   bool reuse = false;
@@ -58,13 +90,21 @@ Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume)
     }
     std::size_t pos = 0;
     std::uint64_t stored = 0;
+    std::map<std::string, std::uint64_t> stored_inputs;
     if (buf.size() >= sizeof kMagic && std::memcmp(buf.data(), kMagic, sizeof kMagic) == 0) {
       pos = sizeof kMagic;
       if (take(buf, pos, stored) && stored != fingerprint)
         throw InputError(path_ +
                          ": checkpoint was written by a different config or program "
                          "version; rerun without --resume to start over");
-      reuse = pos == sizeof kMagic + sizeof stored;
+      reuse = pos == sizeof kMagic + sizeof stored && take_inputs(buf, pos, stored_inputs);
+    }
+    for (const auto& in : inputs) {
+      const auto it = stored_inputs.find(in.path);
+      if (reuse && (it == stored_inputs.end() || it->second != in.digest))
+        throw InputError(in.path + ": changed since the checkpoint " + path_ +
+                         " was written, so its results would mix old and new data; restore the "
+                         "file, or rerun without --resume to start over");
     }
     intact = pos;
     // Records: mark, stage length, stage, index, count, doubles, crc over everything after mark.
@@ -94,9 +134,10 @@ Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume)
     file_ = std::fopen(path_.c_str(), "ab");
   } else {
     file_ = std::fopen(path_.c_str(), "wb");
-    if (file_) {
-      std::fwrite(kMagic, 1, sizeof kMagic, file_);
-      std::fwrite(&fingerprint, sizeof fingerprint, 1, file_);
+    const std::string head = header(fingerprint, inputs);
+    if (file_ && std::fwrite(head.data(), 1, head.size(), file_) != head.size()) {
+      std::fclose(file_);
+      file_ = nullptr;
     }
   }
   if (!file_ || std::fflush(file_) != 0)

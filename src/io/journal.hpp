@@ -10,15 +10,17 @@
 #include <vector>
 
 #include "core/checkpoint.hpp"
+#include "io/input_digest.hpp"
 
 namespace adm::io {
 
 class Journal : public CheckpointSink {
  public:
   // Opens `path`. With `resume`, keeps the intact records of an earlier run whose `fingerprint`
-  // (a hash of the resolved config) matches, and fails with an InputError if it differs; without
-  // `resume`, starts a new journal.
-  Journal(std::string path, std::uint64_t fingerprint, bool resume);
+  // (a hash of the resolved config) and `inputs` (digests of the files it read) match, and fails
+  // with an InputError naming what differs; without `resume`, starts a new journal.
+  Journal(std::string path, std::uint64_t fingerprint, bool resume,
+          std::vector<InputDigest> inputs = {});
   ~Journal() override;
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;

@@ -3,10 +3,12 @@
 #include <hdf5.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "io/staged_file.hpp"
 
 namespace adm::io {
 namespace {
@@ -16,12 +18,31 @@ struct SilenceHdf5 {
   SilenceHdf5() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 } silence;
 
+// The operating system's reason for the failure HDF5 just reported ("No space left on device"),
+// which its file driver records in the error stack's description as "error message = '...'".
+std::string os_reason() {
+  std::string reason;
+  auto visit = [](unsigned, const H5E_error2_t* e, void* data) -> herr_t {
+    auto& out = *static_cast<std::string*>(data);
+    const std::string desc = e->desc ? e->desc : "";
+    const std::string marker = "error message = '";
+    const auto at = desc.find(marker);
+    if (out.empty() && at != std::string::npos) {
+      const auto begin = at + marker.size();
+      out = desc.substr(begin, desc.find('\'', begin) - begin);
+    }
+    return 0;
+  };
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, visit, &reason);
+  return reason.empty() ? "" : ": " + reason;
+}
+
 hid_t check(hid_t id, const std::string& what) {
-  if (id < 0) throw InternalError("HDF5: " + what + " failed");
+  if (id < 0) throw InternalError("HDF5: " + what + " failed" + os_reason());
   return id;
 }
 void check_status(herr_t status, const std::string& what) {
-  if (status < 0) throw InternalError("HDF5: " + what + " failed");
+  if (status < 0) throw InternalError("HDF5: " + what + " failed" + os_reason());
 }
 
 // Closes an HDF5 handle at scope exit.
@@ -95,21 +116,22 @@ void write_numeric(hid_t file, const std::string& path, hid_t mem_type, const vo
 
 }  // namespace
 
-ResultFile::ResultFile(std::string final_path)
-    : final_path_(std::move(final_path)), temp_path_(final_path_ + ".tmp") {
+ResultFile::ResultFile(std::string final_path) : final_path_(std::move(final_path)) {
   const auto parent = std::filesystem::path(final_path_).parent_path();
   std::error_code ec;
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
-  file_ = H5Fcreate(temp_path_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-  if (file_ < 0) throw InputError(temp_path_ + ": cannot create result file");
+  Handle access(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  // In memory only (no backing store), growing 1 MiB at a time.
+  check_status(H5Pset_fapl_core(access, 1 << 20, 0), "setting up an in-memory file");
+  // The name only labels the file inside HDF5, which refuses two open files of one name.
+  static std::atomic<unsigned> serial{0};
+  const std::string label = final_path_ + "#" + std::to_string(serial++);
+  file_ = check(H5Fcreate(label.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access),
+                "creating the result file " + final_path_);
 }
 
 ResultFile::~ResultFile() {
   if (file_ >= 0) H5Fclose(static_cast<hid_t>(file_));
-  if (!committed_) {
-    std::error_code ec;
-    std::filesystem::remove(temp_path_, ec);
-  }
 }
 
 void ResultFile::attribute(const std::string& name, const std::string& value) {
@@ -151,13 +173,17 @@ void ResultFile::annotate(const std::string& path, const std::string& name,
 }
 
 void ResultFile::commit() {
-  check_status(H5Fclose(static_cast<hid_t>(file_)), "closing " + temp_path_);
+  const auto file = static_cast<hid_t>(file_);
+  check_status(H5Fflush(file, H5F_SCOPE_GLOBAL), "finishing " + final_path_);
+  const ssize_t size = H5Fget_file_image(file, nullptr, 0);
+  if (size < 0) throw InternalError("HDF5: taking the image of " + final_path_ + " failed");
+  std::string image(static_cast<std::size_t>(size), '\0');
+  if (H5Fget_file_image(file, image.data(), image.size()) != size)
+    throw InternalError("HDF5: taking the image of " + final_path_ + " failed");
   file_ = -1;
-  std::error_code ec;
-  std::filesystem::rename(temp_path_, final_path_, ec);
-  if (ec)
-    throw InternalError("cannot rename " + temp_path_ + " to " + final_path_ + ": " + ec.message());
-  committed_ = true;
+  H5Fclose(file);  // in memory: nothing left to fail
+  StagedFile staged(final_path_, image);
+  staged.publish();
 }
 
 // ---------------------------------------------------------------------------------------------

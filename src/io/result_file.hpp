@@ -1,7 +1,10 @@
 #pragma once
-// One HDF5 result file per run. Written under "<path>.tmp" and renamed to <path> by commit(), so an
-// interrupted or failed run never leaves a file that looks complete. Every dataset carries
-// `description` and `units` attributes so the file reads without our code (h5dump, h5py, rhdf5).
+// One HDF5 result file per run. Built in memory (HDF5's core driver), then written by commit()
+// under a unique "<path>.*.tmp" and renamed to <path>, so an interrupted or failed run never
+// leaves a file that looks complete. Every write to disk is ours, not HDF5's: HDF5 1.10 cannot
+// recover from a failed write when closing a file on disk (it crashes at exit), while a full disk
+// here is one clear error. Every dataset carries `description` and `units` attributes so the file
+// reads without our code (h5dump, h5py, rhdf5).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,7 +14,7 @@ namespace adm::io {
 class ResultFile {
  public:
   explicit ResultFile(std::string final_path);
-  ~ResultFile();  // without commit(): closes and deletes the temporary file
+  ~ResultFile();  // without commit(): discards what was written
   ResultFile(const ResultFile&) = delete;
   ResultFile& operator=(const ResultFile&) = delete;
 
@@ -39,9 +42,7 @@ class ResultFile {
 
  private:
   std::string final_path_;
-  std::string temp_path_;
   std::int64_t file_ = -1;
-  bool committed_ = false;
 };
 
 // Read access, for tests and `admissible compare`.

@@ -1,26 +1,14 @@
 #include "io/write_results.hpp"
 
 #include <filesystem>
-#include <fstream>
-
-#include "core/error.hpp"
 
 namespace adm::io {
 
-std::string write_side_file(const std::string& result_path, const std::string& suffix,
-                            const std::string& content) {
+StagedFile stage_side_file(const std::string& result_path, const std::string& suffix,
+                           const std::string& content) {
   auto path = std::filesystem::path(result_path);
   path.replace_extension("." + suffix);
-  const std::string temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary);
-    out << content;
-    if (!out) throw InputError(temp + ": cannot write");
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) throw InternalError("cannot rename " + temp + ": " + ec.message());
-  return path.string();
+  return StagedFile(path.string(), content);
 }
 
 void write_results(ResultFile& file, const ResultSet& results) {

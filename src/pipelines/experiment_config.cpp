@@ -2,11 +2,10 @@
 
 #include <toml++/toml.h>
 
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 #include "data/spec_fields.hpp"
 #include "demo_config.hpp"  // generated from configs/demo.toml
 
@@ -102,14 +101,22 @@ ExperimentConfig parse_config(const std::string& text, const std::string& origin
 }
 
 ExperimentConfig load_config(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError(path + ": cannot read config file: it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open config file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_config(text.str(), path);
+  return parse_config(read_regular_file(path, "config file"), path);
+}
+
+std::vector<std::string> data_files(const ExperimentConfig& config) {
+  std::vector<std::string> files;
+  auto add = [&](const std::string& path) {
+    if (!path.empty() && path.rfind("embedded:", 0) != 0) files.push_back(path);
+  };
+  add(config.data.source);
+  const auto& pipeline = config.run.pipeline;
+  if (pipeline == "fairforest") add(config.fairforest.test_source);
+  if (pipeline == "rulelist")
+    for (const auto* path : {&config.rulelist.corels_out, &config.rulelist.corels_label,
+                             &config.rulelist.corels_minor, &config.rulelist.corels_groups})
+      add(*path);
+  return files;
 }
 
 std::string resolved_text(const ExperimentConfig& config) {

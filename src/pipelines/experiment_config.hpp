@@ -86,6 +86,9 @@ void describe(config::Fields& f, ExperimentConfig& c);
 
 // Parse and validate a config file; errors are InputErrors naming file:line:column and the key.
 ExperimentConfig load_config(const std::string& path);
+// The data files a run of `config` reads, embedded datasets excluded (for the checkpoint's digests
+// and the check that the result does not overwrite an input).
+std::vector<std::string> data_files(const ExperimentConfig& config);
 // Parse config text (`origin` names it in messages).
 ExperimentConfig parse_config(const std::string& text, const std::string& origin);
 // The resolved config (every key, defaults included) as TOML text.

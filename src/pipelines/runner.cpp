@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
-#include <filesystem>
 #include <memory>
 
 #include "admissible_version.hpp"
@@ -12,7 +11,9 @@
 #include "data/load.hpp"
 #include "dist/communicator.hpp"
 #include "dist/task_farm.hpp"
+#include "io/input_digest.hpp"
 #include "io/journal.hpp"
+#include "io/output_lock.hpp"
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
 #include "pipelines/audit.hpp"
@@ -20,6 +21,7 @@
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/models_pipeline.hpp"
 #include "pipelines/patterns_pipeline.hpp"
+#include "pipelines/result_path.hpp"
 #include "pipelines/rulelist_pipeline.hpp"
 #include "pipelines/shapley_pipeline.hpp"
 #include "pipelines/work_stats.hpp"
@@ -70,27 +72,27 @@ RunOutcome run_experiment(const RunRequest& request) {
   const std::string started = utc_now();
   const auto t0 = std::chrono::steady_clock::now();
 
+  const std::vector<std::string> inputs = data_files(config);
   data::Dataset data;
+  std::unique_ptr<io::OutputLock> lock;  // held by the coordinator, which writes every file
   comm.agree([&] {
-    std::error_code ec;
-    if (std::filesystem::is_directory(outcome.out_path, ec))
-      throw InputError(outcome.out_path + ": the result file (--out or run.out) names a directory");
-    const auto folder = std::filesystem::path(outcome.out_path).parent_path();
-    if (!folder.empty() && !std::filesystem::create_directories(folder, ec) && ec)
-      throw InputError(outcome.out_path +
-                       ": cannot create the folder of the result file: " + ec.message());
+    auto own_inputs = inputs;
+    own_inputs.push_back(config.file);
+    prepare_result_path(outcome.out_path, own_inputs);
+    if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
     data = data::load_dataset(config.data);
     check_pipeline_inputs(config, data);
   });
 
-  // Only the coordinator checkpoints; the fingerprint ties a checkpoint to config and build.
+  // Only the coordinator checkpoints. The fingerprint ties a checkpoint to config and build, the
+  // digests to the bytes of the data files.
   const std::string resolved = resolved_text(config);
   std::unique_ptr<io::Journal> journal;
   comm.agree([&] {
     if (!comm.is_root()) return;
     const std::uint64_t fingerprint = stable_hash(resolved + "\n" + kVersion + "\n" + kGitRevision);
-    journal =
-        std::make_unique<io::Journal>(outcome.out_path + ".journal", fingerprint, request.resume);
+    journal = std::make_unique<io::Journal>(outcome.out_path + ".journal", fingerprint,
+                                            request.resume, io::digest_files(inputs));
     outcome.resumed_tasks = journal->resumed_records();
   });
 
@@ -117,8 +119,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();
-  comm.agree([&] {
-    if (!comm.is_root()) return;
+  const auto write_result = [&] {
     io::ResultFile file(outcome.out_path);
     file.attribute("program", std::string("admissible"));
     file.attribute("version", std::string(kVersion));
@@ -136,16 +137,27 @@ RunOutcome run_experiment(const RunRequest& request) {
     file.attribute("slurm_job_id", std::string(job ? job : ""));
     file.attribute("resumed_tasks", static_cast<std::int64_t>(outcome.resumed_tasks));
     io::write_results(file, results);
+    std::vector<io::StagedFile> side_files;  // published only with the result
     for (const auto& [suffix, content] : results.files())
-      io::write_side_file(outcome.out_path, suffix, content);
+      side_files.push_back(io::stage_side_file(outcome.out_path, suffix, content));
     for (const auto& [stage, seconds] : timings)
       file.write("/timing/" + stage, std::vector<double>{seconds},
                  "Wall time of the stage on the coordinator (varies between runs).", "s");
     file.write("/timing/total", std::vector<double>{total}, "Wall time of the whole run.", "s");
     file.commit();
+    for (auto& side : side_files) side.publish();
     journal->remove();
     if (request.summary)
       *request.summary << summary.str() << "result: " << outcome.out_path << "\n";
+  };
+  comm.agree([&] {
+    if (!comm.is_root()) return;
+    try {
+      write_result();
+    } catch (const InternalError& e) {  // e.g. a full disk: the computed tasks are not lost
+      throw InternalError(std::string(e.what()) + "; the checkpoint " + journal->path() +
+                          " is kept: rerun with --resume to write the result without recomputing");
+    }
   });
   return outcome;
 }

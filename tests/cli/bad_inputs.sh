@@ -8,7 +8,7 @@
 # the case under `mpirun -q -np 2`. Each case runs in a copy of its folder, with a 60 s limit, and
 # passes when: the exit code is 2 (124 = hang, >128 = crash), stderr is exactly one non-empty line
 # starting with `admissible: error:` and containing the expected substrings, and neither out.h5
-# nor any *.tmp file exists afterwards. The corpus must hold at least 30 cases.
+# nor any *.tmp, *.journal or *.lock file exists afterwards. The corpus must hold at least 30 cases.
 # BAD_INPUTS_TIMEOUT overrides the 60 s limit per case.
 set -uo pipefail
 
@@ -107,6 +107,10 @@ check_case() {
   while IFS= read -r leftover; do
     [ "$leftover" = "$dir/out.h5.tmp" ] || why+=("left a temporary file ${leftover#"$dir"/} behind")
   done < <(find "$dir" -name '*.tmp')
+  # Nor a checkpoint or lock: a run refused for bad input has nothing to resume.
+  while IFS= read -r leftover; do
+    why+=("left ${leftover#"$dir"/} behind")
+  done < <(find "$dir" -name '*.journal' -o -name '*.lock')
 
   if [ ${#why[@]} -eq 0 ]; then
     return 0

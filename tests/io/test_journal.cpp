@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "core/error.hpp"
 #include "io/journal.hpp"
@@ -62,4 +63,35 @@ TEST_CASE("journal replays intact records and drops a torn tail", "[io][journal]
     fresh.remove();
   }
   CHECK_FALSE(fs::exists(path));
+}
+
+TEST_CASE("journal refuses to resume when an input file changed, naming it", "[io][journal]") {
+  const auto path = temp_path("journal_inputs.bin");
+  const std::vector<adm::io::InputDigest> inputs{{"data.csv", 11}, {"test.csv", 22}};
+  {
+    Journal j(path, 42, false, inputs);
+    j.record("boot", 0, {1.0});
+  }
+  CHECK(Journal(path, 42, true, inputs).resumed_records() == 1);
+  try {
+    Journal(path, 42, true, {{"data.csv", 11}, {"test.csv", 23}});
+    FAIL("resumed although test.csv changed");
+  } catch (const adm::InputError& e) {
+    CHECK_THAT(e.what(), Catch::StartsWith("test.csv: changed since the checkpoint " + path));
+  }
+  // A file the interrupted run did not read counts as changed too.
+  CHECK_THROWS_WITH(Journal(path, 42, true, {{"data.csv", 11}, {"other.csv", 5}}),
+                    Catch::StartsWith("other.csv: changed"));
+  CHECK(Journal(path, 42, true, inputs).resumed_records() == 1);  // the checkpoint is kept
+  fs::remove(path);
+}
+
+TEST_CASE("digest_file tells files with other bytes apart", "[io][journal]") {
+  const auto path = temp_path("digest.csv");
+  { std::ofstream(path) << "a,b\n1,2\n"; }
+  const auto before = adm::io::digest_file(path);
+  { std::ofstream(path) << "a,b\n1,3\n"; }
+  CHECK(before.path == path);
+  CHECK(adm::io::digest_file(path).digest != before.digest);
+  fs::remove(path);
 }

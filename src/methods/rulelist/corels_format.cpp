@@ -1,9 +1,9 @@
 #include "methods/rulelist/corels_format.hpp"
 
-#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/input_file.hpp"
 
 namespace adm::methods::rulelist {
 namespace {
@@ -14,8 +14,7 @@ struct Line {
 };
 
 std::vector<Line> read_lines(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot open the CORELS file");
+  std::istringstream in(read_regular_file(path, "CORELS file"));
   std::vector<Line> lines;
   std::string text;
   std::size_t line_no = 0;
