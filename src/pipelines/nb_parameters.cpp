@@ -36,8 +36,9 @@ void write_nb_parameters(ResultSet& results, const std::string& group, const std
   results.add(at + "/prior", std::vector<double>{model.prior(0), model.prior(1)},
               what + ": P(d-bar), P(d).", "1");
   results.add(at + "/cond", cond,
-              what + ": P(value | d-bar), P(value | d) for each (variable, value) row; each "
-                     "column sums to 1 over a variable's rows.",
+              what +
+                  ": P(value | d-bar), P(value | d) for each (variable, value) row; each "
+                  "column sums to 1 over a variable's rows.",
               "1", {cond.size() / 2, 2});
 }
 
