@@ -171,7 +171,7 @@ BrojaSolution pid_solve(const PidMarginals& pm, const PidOptions& options,
   return solve_broja(pid_program(pm), bo, start);
 }
 
-PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
+PidResult pid_of_marginals(const PidMarginals& pm) {
   PidResult out;
   out.values1 = pm.n1;
   out.values2 = pm.n2;
@@ -179,6 +179,11 @@ PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
   out.i2 = pm.i2;
   out.merged1 = pm.m1;
   out.merged2 = pm.m2;
+  return out;
+}
+
+PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
+  PidResult out = pid_of_marginals(pm);
   const std::vector<double> p1 = normalised(pm.p1), p2 = normalised(pm.p2);
   // UI(T; R1 \ R2) = H(T | R2) - max H_Q(T | R1, R2) = H(T | R2) + min (-H_Q).
   const double ln2 = std::numbers::ln2;

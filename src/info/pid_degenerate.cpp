@@ -33,13 +33,7 @@ SourceDependence source_dependence(std::span<const std::int32_t> a, std::span<co
 PidResult pid_of_dependent(const PidMarginals& m, SourceDependence dependence) {
   if (dependence == SourceDependence::None)
     throw InternalError("pid_of_dependent: the sources are not dependent");
-  PidResult out;
-  out.values1 = m.n1;
-  out.values2 = m.n2;
-  out.merged1 = m.m1;
-  out.merged2 = m.m2;
-  out.i1 = m.i1;
-  out.i2 = m.i2;
+  PidResult out = pid_of_marginals(m);
   // The function of the other carries no unique information; the other's unique information is
   // what it adds (>= 0 mathematically; round-off in the two sums is clamped).
   if (dependence == SourceDependence::R2OfR1) {
