@@ -98,6 +98,31 @@ struct Search {
     best_dual = std::max(best_dual, broja_dual_bound(d, lambda, mu));
   }
   double gap() const { return best_primal - best_dual; }
+
+  // Two dual points in closed form: lambda = log P(t | x), mu = 0 (bound -H(T | X)) and lambda =
+  // 0, mu = log P(t | y) (bound -H(T | Y)); every column's violation is log sum_t P(t | x) <= 0
+  // over the t it holds. Conditioning on Y as well can only lower the entropy, and the bound is
+  // the optimum exactly when a Q in which T and Y are independent given X (or T and X given Y) is
+  // feasible: R2 a function or a relabelling of R1, or a garbling of it. There the Newton duals
+  // are not unique (dependent constraints on the optimal support) and lose the last digits.
+  void offer_entropy_duals() {
+    for (const bool x_side : {true, false}) {
+      const auto& v_of = x_side ? d.row_x : d.con_y;
+      const auto& b = x_side ? d.row_b : d.con_b;
+      std::vector<double> pv;
+      for (std::size_t r = 0; r < b.size(); ++r) {
+        const auto v = static_cast<std::size_t>(v_of[r]);
+        if (pv.size() <= v) pv.resize(v + 1, 0.0);
+        pv[v] += b[r];
+      }
+      std::vector<double> logp(b.size()), zero_row(d.row_b.size(), 0.0),
+          zero_con(d.con_b.size(), 0.0);
+      for (std::size_t r = 0; r < b.size(); ++r)
+        logp[r] = std::log(b[r] / pv[static_cast<std::size_t>(v_of[r])]);
+      best_dual = std::max(best_dual, x_side ? broja_dual_bound(d, logp, zero_con)
+                                             : broja_dual_bound(d, zero_row, logp));
+    }
+  }
 };
 
 // Damped Newton at barrier weight tau (0: none, with proximal weight delta) from q, until the
@@ -111,7 +136,9 @@ bool newton(Search& s, std::vector<double>& q, const std::vector<char>& active, 
     if (!st.ok) return false;
     s.offer_duals(st);
     const double dec2 = -st.slope;
-    if (dec2 <= decrement) return true;
+    // A direction that is not one of descent is round-off (the system is ill-conditioned at a
+    // small barrier weight): following it only undoes progress.
+    if (dec2 <= decrement || !(st.slope < 0)) return true;
     if (tau == 0 && s.gap() <= tol_nats) return true;
     double alpha = step_to_boundary(q, st.dq, fraction);
     const double phi0 = barrier_objective(s.d, q, active, tau);
@@ -158,7 +185,10 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
     for (; budget > 0 && !changed; --budget) {
       const NewtonStep& st = s.kkt.step(q, active, 0.0, 1e-6);
       ++s.out.newton_steps;
-      if (!st.ok) return;
+      // A step that fails (the active set's KKT system singular to round-off: dependent
+      // constraints, or converged columns of mass near 0) ends the Newton loop, not the polish:
+      // the least-squares duals below do not need that system.
+      if (!st.ok) break;
       s.offer_duals(st);
       if (-st.slope <= 1e-18 || s.gap() <= tol_nats) break;
       double alpha = step_to_boundary(q, st.dq, 0.999);
@@ -235,6 +265,7 @@ BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options,
   out.active_columns = d.columns();
   const double tol_nats = options.tolerance_bits * std::numbers::ln2;
   Search s(out, d);
+  s.offer_entropy_duals();
   if (start && start->size() == d.cells())
     polish(s, *start, 0.0, tol_nats, std::min<std::size_t>(options.max_newton_steps, kStartBudget));
   std::vector<double> q = independent_point(d, m);

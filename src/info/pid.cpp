@@ -10,6 +10,7 @@
 #include "info/broja_solver.hpp"
 #include "info/count_measures.hpp"
 #include "info/joint_codes.hpp"
+#include "info/pid_degenerate.hpp"
 
 namespace adm::info {
 namespace {
@@ -51,6 +52,9 @@ std::vector<double> normalised(std::vector<double> v) {
 
 PidResult decompose(const SparseJoint& j, const PidOptions& options) {
   const auto t1 = side_table(j, j.a, j.n1), t2 = side_table(j, j.b, j.n2);
+  const auto dependence = source_dependence(j.a, j.b, j.n1, j.n2);
+  if (dependence != SourceDependence::None)
+    return pid_of_dependent(pid_marginals(t1, t2, j.nt, j.n1, j.n2, options), dependence);
   PidResult out = pid_from_side_tables(t1, t2, j.nt, j.n1, j.n2, options);
   // I(T; R1, R2) over the observed (a, b) pairs.
   const JointCodes ab = joint_codes({std::span<const std::int32_t>(j.a), j.b});
@@ -58,7 +62,9 @@ PidResult decompose(const SparseJoint& j, const PidOptions& options) {
   for (std::size_t k = 0; k < j.w.size(); ++k)
     t12[static_cast<std::size_t>(j.t[k]) * ab.cardinality + ab.codes[k]] += j.w[k];
   out.i12 = mutual_information_from_table(t12, j.nt, ab.cardinality);
-  out.ci = out.i12 - out.ui1 - out.ui2 - out.si;
+  // CI >= 0; the estimate is a lower bound within the gap (UI2 comes from the primal, an upper
+  // bound), so a negative value is round-off or gap and is clamped.
+  out.ci = std::max(0.0, out.i12 - out.ui1 - out.ui2 - out.si);
   return out;
 }
 
@@ -165,7 +171,7 @@ BrojaSolution pid_solve(const PidMarginals& pm, const PidOptions& options,
   return solve_broja(pid_program(pm), bo, start);
 }
 
-PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
+PidResult pid_of_marginals(const PidMarginals& pm) {
   PidResult out;
   out.values1 = pm.n1;
   out.values2 = pm.n2;
@@ -173,6 +179,11 @@ PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
   out.i2 = pm.i2;
   out.merged1 = pm.m1;
   out.merged2 = pm.m2;
+  return out;
+}
+
+PidResult pid_result(const PidMarginals& pm, const BrojaSolution& s) {
+  PidResult out = pid_of_marginals(pm);
   const std::vector<double> p1 = normalised(pm.p1), p2 = normalised(pm.p2);
   // UI(T; R1 \ R2) = H(T | R2) - max H_Q(T | R1, R2) = H(T | R2) + min (-H_Q).
   const double ln2 = std::numbers::ln2;

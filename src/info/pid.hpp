@@ -71,6 +71,8 @@ BrojaMarginals pid_program(const PidMarginals& m);
 BrojaSolution pid_solve(const PidMarginals& m, const PidOptions& options = {},
                         const std::vector<double>* start = nullptr);
 PidResult pid_result(const PidMarginals& m, const BrojaSolution& s);
+// The fields of a result that the marginals alone give: value counts, I(T; R1), I(T; R2).
+PidResult pid_of_marginals(const PidMarginals& m);
 
 // The same from a dense count table counts[(t * n1 + a) * n2 + b].
 PidResult pid_from_table(std::span<const double> counts, std::size_t nt, std::size_t n1,

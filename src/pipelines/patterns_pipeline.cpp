@@ -13,6 +13,7 @@
 #include "methods/patterns/cross_validation.hpp"
 #include "methods/patterns/fair_learner.hpp"
 #include "methods/patterns/miner.hpp"
+#include "pipelines/nb_parameters.hpp"
 #include "pipelines/work_stats.hpp"
 
 namespace adm::pipelines {
@@ -123,6 +124,14 @@ void run_patterns(StageContext& context, Timings& timings) {
   const auto nb = learn::NaiveBayes::fit(counts, cfg.alpha);
   auto& res = context.results;
   auto& out = context.summary;
+  const std::string model_group = "/patterns/model";
+  {
+    const auto& levels = context.data.target().levels();
+    const std::string other = levels[0] == cfg.favourable ? levels[1] : levels[0];
+    write_nb_labels(res, model_group, table, lv, {other, cfg.favourable});
+  }
+  write_nb_parameters(res, model_group, "unconstrained", nb,
+                      "Maximum-likelihood naive Bayes (smoothing patterns.alpha)");
   const pt::MineFn distributed = [&](const pt::PatternModel& m, const pt::MineOptions& o) {
     return pt::mine(comm, m, o);
   };
@@ -215,6 +224,9 @@ void run_patterns(StageContext& context, Timings& timings) {
               "Exhaustive mine of the final model: patterns with |Delta| > delta (0 = fair).", "1");
       res.add(g + "loglik_final", std::vector<double>{r.log_likelihood},
               "Log-likelihood of the delta-fair model.", "nat");
+      write_nb_parameters(res, model_group, "delta_fair", r.model,
+                          "The delta-fair naive Bayes (the learner's last model; fair when "
+                          "final_patterns = 0)");
       out << "patterns: delta-fair learner (" << cfg.fair.ranking << ", k=" << cfg.fair.k
           << "): " << r.iterations.size() - 1 << " iterations, " << r.constraints.size()
           << " constraints, log-likelihood " << r.log_likelihood << ", exhaustive check "

@@ -56,6 +56,16 @@ void describe(config::Fields& f, ShapleySection& s) {
   f.real("pid_tolerance", s.pid_tolerance,
          "Certified accuracy (bits) of the BROJA shared information of every subset.",
          {1e-14, 1e-3});
+  f.count("pid_max_newton_steps", s.pid_max_newton_steps,
+          "Newton steps each BROJA solve may take (barrier and active-set polish together) before "
+          "it stops with the gap it has certified so far.",
+          {1, 1000000});
+  f.text("on_uncertified", s.on_uncertified,
+         "What a subset whose SI the solver does not certify to pid_tolerance does: fail (stop "
+         "the run with an error) or bracket (keep SI with its certified gap; the gap of every "
+         "subset is in /shapley/subsets/pid_gap and the resulting bounds on each phi_D in "
+         "/shapley/phi_d_lower and /shapley/phi_d_upper).",
+         {"fail", "bracket"});
   f.text_list("alphas", s.alphas,
               "Trade-offs alpha of the fairness-utility score F = phi_acc - alpha phi_D, as "
               "numbers in strings (e.g. [\"0\", \"1e4\"]); empty: 0 and one alpha inside each "

@@ -22,7 +22,9 @@ struct ShapleySection {
   std::uint64_t chunks = 256;  // tasks of the exact enumeration (fixed: results ignore ranks)
   bool store_subsets = true;   // write every v(S) (exact only)
   double pid_tolerance = 1e-9;
-  std::vector<std::string> alphas;  // empty: 0 and one alpha per distinct selection
+  std::uint64_t pid_max_newton_steps = 500;  // step limit of each BROJA solve
+  std::string on_uncertified = "fail";       // fail | bracket
+  std::vector<std::string> alphas;           // empty: 0 and one alpha per distinct selection
   ShapleySamplingSection sampling;
 
   std::vector<double> alpha_values() const;

@@ -29,6 +29,8 @@ sh::GameData game_data(const ExperimentConfig& config, const data::Dataset& data
   for (const auto& f : roles.features) g.features.push_back(data.column(f).codes());
   if (!roles.weights.empty()) g.weights = data.column(roles.weights).values();
   g.pid_tolerance_bits = config.shapley.pid_tolerance;
+  g.pid_max_newton_steps = config.shapley.pid_max_newton_steps;
+  g.keep_uncertified = config.shapley.on_uncertified == "bracket";
   return g;
 }
 
@@ -73,8 +75,39 @@ Estimate exact_stage(StageContext& context, const sh::GameData& g) {
         "solution, BROJA programs answered by an earlier solve of equal merged marginals, and "
         "joint-code updates (one feature each).",
         "count");
-  r.add("/shapley/max_pid_gap", std::vector<double>{*std::max_element(t.gap.begin(), t.gap.end())},
+  const double max_gap = *std::max_element(t.gap.begin(), t.gap.end());
+  r.add("/shapley/max_pid_gap", std::vector<double>{max_gap},
         "Largest certified BROJA gap over all subsets (bound on the error of every SI).", "bits");
+  // The true SI(S) lies in [SI, SI + gap] (the solver's primal bounds UI from above), so the true
+  // v_D(S) in [v_D, v_D + gap I(X_S; A) I(X_S; A | Y)], which bounds each phi_D.
+  std::vector<double> v_error(t.v_d.size());
+  std::int64_t uncertified = 0;
+  for (std::size_t m = 0; m < v_error.size(); ++m) {
+    v_error[m] = t.gap[m] * t.i_xa[m] * t.i_xa_y[m];
+    uncertified += t.gap[m] > s.pid_tolerance ? 1 : 0;
+  }
+  const auto bounds = sh::shapley_error_bounds(v_error, n);
+  std::vector<double> lower(n), upper(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    lower[i] = e.phi_d[i] - bounds.below[i];
+    upper[i] = e.phi_d[i] + bounds.above[i];
+  }
+  r.add("/shapley/uncertified_subsets", std::vector<std::int64_t>{uncertified},
+        "Subsets whose SI gap exceeds shapley.pid_tolerance (kept with on_uncertified = "
+        "bracket; 0 otherwise).",
+        "count");
+  r.add("/shapley/phi_d_lower", lower,
+        "Certified lower bound on each phi_D from the subsets' BROJA gaps (pid_gap).", "bits^3");
+  r.add("/shapley/phi_d_upper", upper,
+        "Certified upper bound on each phi_D from the subsets' BROJA gaps (pid_gap).", "bits^3");
+  if (uncertified > 0) {
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "shapley: %lld of %zu subsets not certified to %.3g bits (largest gap %.3g "
+                  "bits); phi_D kept with its bracket (/shapley/phi_d_lower, phi_d_upper)\n",
+                  static_cast<long long>(uncertified), t.gap.size(), s.pid_tolerance, max_gap);
+    context.summary << line;
+  }
   if (s.store_subsets) {
     const std::string index =
         " Entry S is the subset whose bit i is feature i (/shapley/features).";

@@ -1,9 +1,14 @@
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "data/load.hpp"
 #include "dist/task_farm.hpp"
+#include "io/result_file.hpp"
+#include "io/write_results.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/miner.hpp"
 #include "pipeline_run.hpp"
@@ -97,6 +102,73 @@ TEST_CASE("patterns pipeline: the delta-fair learner leaves no pattern and costs
   CHECK(run.get<double>("/patterns/fair/loglik_final")[0] <
         run.get<double>("/patterns/loglik/unconstrained")[0]);
   CHECK(run.get<std::string>("/patterns/fair/constraint_patterns").size() >= 1);
+}
+
+// Log-likelihood of the data under the parameters read back from a result file: sum over rows of
+// log P(decision) + sum over features of log P(value | decision), looked up by name.
+double loglik_from_file(const io::ResultReader& in, const std::string& model,
+                        const data::Dataset& data) {
+  const auto variable = in.strings("/patterns/model/variable");
+  const auto value = in.strings("/patterns/model/value");
+  const auto decision = in.strings("/patterns/model/decision");
+  const auto prior = in.doubles("/patterns/model/" + model + "/prior");
+  const auto cond = in.doubles("/patterns/model/" + model + "/cond");
+  REQUIRE(decision.size() == 2);
+  REQUIRE(prior.size() == 2);
+  REQUIRE(cond.size() == 2 * variable.size());
+  REQUIRE(in.dims("/patterns/model/" + model + "/cond") ==
+          std::vector<std::size_t>{variable.size(), 2});
+  // Probabilities, summing to 1 over the decisions and over each variable's values.
+  CHECK(prior[0] + prior[1] == Approx(1.0).margin(1e-12));
+  std::map<std::string, double> sum[2];
+  for (std::size_t r = 0; r < variable.size(); ++r)
+    for (int d = 0; d < 2; ++d) {
+      const double p = cond[2 * r + d];
+      CHECK(p >= 0.0);
+      CHECK(p <= 1.0);
+      sum[d][variable[r]] += p;
+    }
+  for (int d = 0; d < 2; ++d)
+    for (const auto& [name, s] : sum[d]) {
+      INFO(model << " " << name << " d " << d);
+      CHECK(s == Approx(1.0).margin(1e-9));
+    }
+  std::map<std::pair<std::string, std::string>, std::size_t> row;
+  for (std::size_t r = 0; r < variable.size(); ++r) row[{variable[r], value[r]}] = r;
+  const auto& target = data.target();
+  double ll = 0;
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    const std::string& dv = target.levels()[target.codes()[i]];
+    const int d = dv == decision[1] ? 1 : 0;
+    ll += std::log(prior[d]);
+    for (const auto& name : sum[0]) {
+      const auto& col = data.column(name.first);
+      ll += std::log(cond[2 * row.at({name.first, col.levels()[col.codes()[i]]}) + d]);
+    }
+  }
+  return ll;
+}
+
+TEST_CASE("patterns pipeline: the fitted naive Bayes parameters are in the result file",
+          "[pipelines][patterns]") {
+  PatternsRun run(
+      "delta = 0.02\nmode = \"top_divergence\"\nk = 3\n"
+      "[patterns.fair]\nenabled = true\nk = 1\n");
+  const auto path =
+      (std::filesystem::temp_directory_path() / "adm_test_patterns_model.h5").string();
+  {
+    io::ResultFile file(path);
+    io::write_results(file, run.results);
+    file.commit();
+  }
+  const io::ResultReader in(path);
+  CHECK(in.strings("/patterns/model/decision") == std::vector<std::string>{"no", "yes"});
+  const auto unconstrained = loglik_from_file(in, "unconstrained", run.data);
+  const auto fair = loglik_from_file(in, "delta_fair", run.data);
+  CHECK(unconstrained == Approx(in.doubles("/patterns/loglik/unconstrained")[0]).epsilon(1e-12));
+  CHECK(fair == Approx(in.doubles("/patterns/fair/loglik_final")[0]).epsilon(1e-12));
+  CHECK(fair < unconstrained);  // the fair model is another model, not a copy
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("patterns pipeline: bad settings are input errors naming the key",

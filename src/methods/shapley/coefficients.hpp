@@ -20,6 +20,10 @@ struct GameData {
   std::vector<std::vector<std::int32_t>> features;  // one code vector per feature
   std::vector<double> weights;                      // empty: every row weighs 1
   double pid_tolerance_bits = 1e-9;
+  std::size_t pid_max_newton_steps = 500;
+  // false: a subset whose SI is not certified to the tolerance throws InputError; true: its SI is
+  // kept with the gap certified so far (SubsetValues::gap).
+  bool keep_uncertified = false;
 
   std::size_t n() const { return features.size(); }
 };
@@ -32,6 +36,10 @@ struct SubsetValues {
   double v_d = 0;     // si * i_xa * i_xa_y
   double gap = 0;     // certified error bound of si (bits)
 };
+
+// Throws the InputError of a subset whose SI was not certified to g.pid_tolerance_bits (gap in
+// bits), unless g.keep_uncertified.
+void check_certified(const GameData& g, bool certified, double gap_bits);
 
 // Values of the subset whose joint feature codes are `xs` (cardinality 1: the empty set), from the
 // sample-level measures: the definition, against which SubsetEvaluator (the fast path of exact and

@@ -105,3 +105,25 @@ std::vector<double> shapley_from_values(std::span<const double> values, std::siz
 }
 
 }  // namespace adm::methods::shapley
+
+namespace adm::methods::shapley {
+
+ShapleyErrorBounds shapley_error_bounds(std::span<const double> error, std::size_t n) {
+  if (error.size() != (std::size_t{1} << n))
+    throw InternalError("shapley_error_bounds: need 2^n values");
+  ShapleyErrorBounds out;
+  out.below.assign(n, 0.0);
+  out.above.assign(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    for (std::uint64_t s = 0; s < error.size(); ++s) {
+      if (s & bit) continue;
+      const double w = shapley_weight(n, static_cast<std::size_t>(std::popcount(s)));
+      out.below[i] += w * error[s];
+      out.above[i] += w * error[s | bit];
+    }
+  }
+  return out;
+}
+
+}  // namespace adm::methods::shapley

@@ -49,6 +49,15 @@ SubsetTable assemble_chunks(std::size_t n, const std::vector<std::vector<double>
 // Shapley values of the game values[mask] (2^n entries), summed in a fixed order.
 std::vector<double> shapley_from_values(std::span<const double> values, std::size_t n);
 
+// Bounds on the error of Shapley values of a game known up to a one-sided error: the true value
+// of subset S lies in [values[S], values[S] + error[S]] (error >= 0, e.g. SI below its BROJA
+// gap). Then the true phi_i lies in [phi_i - below_i, phi_i + above_i] with
+//   below_i = sum_{S not containing i} w(|S|) error[S],  above_i = sum ... w(|S|) error[S + i].
+struct ShapleyErrorBounds {
+  std::vector<double> below, above;
+};
+ShapleyErrorBounds shapley_error_bounds(std::span<const double> error, std::size_t n);
+
 // The weight |S|! (n - |S| - 1)! / n! of a subset of size k.
 double shapley_weight(std::size_t n, std::size_t k);
 

@@ -216,6 +216,31 @@ SubsetValues SubsetEvaluator::values() {
   return v;
 }
 
+// Whether A is a function of X_S (every value of X_S seen with one a) or X_S of A (every a seen
+// with one value of X_S), over the rows of positive weight; the distinct count vectors with their
+// multiplicities say both.
+info::SourceDependence SubsetEvaluator::dependence() const {
+  const std::size_t len = na_ * ny_;
+  std::vector<double> values_per_a(na_, 0.0);
+  bool a_of_x = true;
+  for (std::size_t d = 0; d < distinct_.size(); ++d) {
+    const double* c = counts_.data() + distinct_[d] * len;
+    std::size_t seen = 0;
+    for (std::size_t a = 0; a < na_; ++a) {
+      double n = 0;
+      for (std::size_t y = 0; y < ny_; ++y) n += c[a * ny_ + y];
+      if (n <= 0) continue;
+      ++seen;
+      values_per_a[a] += multiplicity_[d];
+    }
+    a_of_x = a_of_x && seen <= 1;
+  }
+  if (a_of_x) return info::SourceDependence::R2OfR1;
+  for (double v : values_per_a)
+    if (v > 1) return info::SourceDependence::None;
+  return info::SourceDependence::R1OfR2;
+}
+
 SubsetEvaluator::Si SubsetEvaluator::shared_information() {
   // T = Y, R1 = X_S, R2 = A. The values of X_S with one count vector share P(T | x), so they
   // enter the [t][x] table as one column (the BROJA program merges them anyway).
@@ -243,8 +268,12 @@ SubsetEvaluator::Si SubsetEvaluator::shared_information() {
   m.m2 = m2_;
   // One merged value on either side: that side says nothing about Y, so SI = 0 exactly.
   if (m.m1 <= 1 || m.m2 <= 1) return {};
+  // One source a function of the other: SI in closed form (info/pid_degenerate.hpp).
+  if (const auto dep = dependence(); dep != info::SourceDependence::None)
+    return {info::pid_of_dependent(m, dep).si, 0.0};
   info::PidOptions po;
   po.tolerance_bits = g_.pid_tolerance_bits;
+  po.max_newton_steps = g_.pid_max_newton_steps;
   info::BrojaSolution s;
   if (auto it = known_.find(m.p1); it != known_.end()) {
     s = it->second;
@@ -258,10 +287,7 @@ SubsetEvaluator::Si SubsetEvaluator::shared_information() {
     s.q.clear();
     ++solves_;
     warm_solves_ += warm ? 1 : 0;
-    if (!s.certified)
-      throw InternalError("shapley: the BROJA solver did not certify SI to " +
-                          std::to_string(g_.pid_tolerance_bits) + " bits (gap " +
-                          std::to_string(s.gap_bits) + ")");
+    check_certified(g_, s.certified, s.gap_bits);
     known_.emplace(m.p1, s);
   }
   const info::PidResult p = info::pid_result(m, s);

@@ -22,6 +22,7 @@
 
 #include "info/incremental_codes.hpp"
 #include "info/pid.hpp"
+#include "info/pid_degenerate.hpp"
 #include "methods/shapley/coefficients.hpp"
 #include "methods/shapley/log2_cache.hpp"
 
@@ -51,6 +52,7 @@ class SubsetEvaluator {
   };
   void count_vectors();
   Si shared_information();
+  info::SourceDependence dependence() const;
   void ratio_key(const info::PidMarginals& m, std::size_t x);
   bool warm_start(const info::PidMarginals& m, const info::BrojaMarginals& program,
                   const info::BrojaDomain& d);
