@@ -30,6 +30,15 @@ FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::stri
   return m;
 }
 
+LevelNames level_names(const data::Dataset& data, const std::vector<std::string>& names) {
+  LevelNames out;
+  for (const auto& name : names) {
+    const auto& column = data.column(name);
+    out.push_back(column.is_categorical() ? column.levels() : std::vector<std::string>{});
+  }
+  return out;
+}
+
 FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::string>& names) {
   std::vector<std::size_t> rows(data.rows());
   for (std::size_t r = 0; r < rows.size(); ++r) rows[r] = r;

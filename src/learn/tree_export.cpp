@@ -9,7 +9,7 @@
 namespace adm::learn {
 
 void export_tree(const DecisionTree& tree, ResultSet& results, const std::string& group,
-                 const std::vector<std::string>& names) {
+                 const std::vector<std::string>& names, const LevelNames& levels) {
   const auto& nodes = tree.nodes();
   if (nodes.empty()) throw InputError("tree export: the tree is not fitted");
   const std::size_t m = nodes.size();
@@ -64,7 +64,18 @@ void export_tree(const DecisionTree& tree, ResultSet& results, const std::string
               "");
   results.add(g + "complexity", std::move(complexity), "weakest-link alpha of the split", "");
   results.add(g + "feature_names", names.empty() ? tree.names() : names, "split columns");
-  results.add(g + "text", std::vector<std::string>{tree.to_text(names)}, "rpart-style listing");
+  std::vector<std::string> level_table;
+  std::vector<std::int64_t> offsets{0};
+  for (std::size_t c = 0; c < tree.cols(); ++c) {
+    if (c < levels.size()) level_table.insert(level_table.end(), levels[c].begin(), levels[c].end());
+    offsets.push_back(static_cast<std::int64_t>(level_table.size()));
+  }
+  results.add(g + "level_names", std::move(level_table),
+              "level names of the categorical columns, column after column (see level_offsets)");
+  results.add(g + "level_offsets", std::move(offsets),
+              "level l of column f is level_names[level_offsets[f] + l]", "index");
+  results.add(g + "text", std::vector<std::string>{tree.to_text(names, levels)},
+              "rpart-style listing");
 }
 
 }  // namespace adm::learn
