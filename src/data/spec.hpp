@@ -47,9 +47,9 @@ struct DerivedColumn {
   std::string op;                   // threshold (">=" when not given)
   std::optional<double> threshold;  // threshold
   DeriveKind kind = DeriveKind::Threshold;
-  std::vector<double> breaks;        // bins: strictly increasing, finite
-  std::vector<std::string> labels;   // bins: breaks.size() + 1 distinct names
-  std::string from, to;              // days_between
+  std::vector<double> breaks;       // bins: strictly increasing, finite
+  std::vector<std::string> labels;  // bins: breaks.size() + 1 distinct names
+  std::string from, to;             // days_between
 };
 
 enum class MissingPolicy { Error, DropRows, Keep };

@@ -107,7 +107,8 @@ void describe(config::Fields& f, DataSpec& spec) {
   f.text(
       "positive", spec.positive,
       "Target level counted as the positive outcome; the target becomes 0/1 with 1 = this level.");
-  f.text_list("sensitive", spec.roles.sensitive, "Protected attributes (categorical, or numeric with sensitive_bins).");
+  f.text_list("sensitive", spec.roles.sensitive,
+              "Protected attributes (categorical, or numeric with sensitive_bins).");
   f.boolean("intersect", spec.intersect_sensitive,
             "Add the intersection of all sensitive attributes as the first sensitive column.");
   f.text_list("features", spec.roles.features,

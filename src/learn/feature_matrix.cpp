@@ -23,7 +23,8 @@ FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::stri
       if (row >= data.rows()) throw InternalError("make_matrix: row index out of range");
       float v = std::nanf("");
       if (!column.is_missing(row))
-        v = cat ? static_cast<float>(column.codes()[row]) : static_cast<float>(column.values()[row]);
+        v = cat ? static_cast<float>(column.codes()[row])
+                : static_cast<float>(column.values()[row]);
       m.values[r * m.cols + c] = v;
     }
   }

@@ -12,8 +12,8 @@ namespace {
 
 // The two groups an AIR compares (level names and weighted sizes) and how many small groups it
 // left out, next to the ratio, so a reader sees what decided it.
-void report_compared_groups(ResultSet& results, const std::string& path,
-                            const data::Column& column, const methods::AirResult& air) {
+void report_compared_groups(ResultSet& results, const std::string& path, const data::Column& column,
+                            const methods::AirResult& air) {
   std::vector<std::string> names;
   std::vector<double> sizes, rates;
   for (const std::int32_t g : {air.lowest_group, air.highest_group}) {
@@ -154,9 +154,8 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
         if (!strata.is_categorical())
           throw InputError(config.file + ": config key 'alfa.cair_strata': column '" +
                            strata.name() + "' must be categorical");
-        const auto cair =
-            methods::conditional_adverse_impact_ratio(r.codes, g, strata.codes(), weights,
-                                                      min_size);
+        const auto cair = methods::conditional_adverse_impact_ratio(r.codes, g, strata.codes(),
+                                                                    weights, min_size);
         results.add(base + "/cair/" + attr, std::vector<double>{cair.value},
                     "Conditional AIR: sum over strata d of P(D = d) AIR(R, G | D = d).", "ratio");
         std::vector<double> per_stratum;

@@ -212,8 +212,8 @@ InfogramOutcome infogram_stage(StageContext& context) {
   out << "}\n";
   if (fair) {
     const auto risky = infogram.risky();
-    out << "  risky (relevance >= " << std::max(options.thresholds.relevance,
-                                                options.thresholds.risky_relevance)
+    out << "  risky (relevance >= "
+        << std::max(options.thresholds.relevance, options.thresholds.risky_relevance)
         << ", safety < " << options.thresholds.net << "): {";
     for (std::size_t i = 0; i < risky.size(); ++i) out << (i ? ", " : "") << risky[i];
     out << "}\n";

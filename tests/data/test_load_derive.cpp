@@ -8,8 +8,8 @@
 
 using adm::data::Column;
 using adm::data::DataSpec;
-using adm::data::DeriveKind;
 using adm::data::DerivedColumn;
+using adm::data::DeriveKind;
 using adm::data::load_dataset;
 using adm::test::input_error;
 using adm::test::TempFile;
@@ -142,8 +142,8 @@ TEST_CASE("load: a numeric sensitive attribute cut into quantile groups", "[data
   const auto d = load_dataset(s);
   const Column& age = d.column("age");
   REQUIRE(age.is_categorical());
-  CHECK(age.levels() == std::vector<std::string>{"[-inf,29.75)", "[29.75,39.5)", "[39.5,49.25)",
-                                                 "[49.25,inf)"});
+  CHECK(age.levels() ==
+        std::vector<std::string>{"[-inf,29.75)", "[29.75,39.5)", "[39.5,49.25)", "[49.25,inf)"});
   std::vector<int> size(4, 0);
   for (auto c : age.codes()) ++size[static_cast<std::size_t>(c)];
   CHECK(size == std::vector<int>{10, 10, 10, 10});

@@ -3,8 +3,8 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/rng.hpp"
 #include "core/result_set.hpp"
+#include "core/rng.hpp"
 #include "learn/cart.hpp"
 #include "learn/tree_export.hpp"
 #include "learn_test_util.hpp"

@@ -53,7 +53,8 @@ TEST_CASE("infogram SVG: structure, labels and coordinates", "[infogram]") {
 
 TEST_CASE("infogram SVG: risky features labelled, points kept off the frame", "[infogram]") {
   // relationship: most relevant, almost no safety (risky); age_group: relevant enough (0.6) and
-  // unsafe (risky); noise: unsafe but irrelevant (just inadmissible); income admissible at (0.9, 1).
+  // unsafe (risky); noise: unsafe but irrelevant (just inadmissible); income admissible at (0.9,
+  // 1).
   const std::vector<std::string> names{"relationship", "income", "age_group", "noise"};
   const auto g = make_infogram(names, std::vector<double>{1.0, 0.9, 0.6, 0.2},
                                std::vector<double>{0.02, 1.0, 0.05, 0.01}, {}, InfogramMode::Fair);

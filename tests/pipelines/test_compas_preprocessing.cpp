@@ -1,8 +1,8 @@
-// configs/shapley_compas.toml builds the COMPAS data of the Shapley paper's Table 2 from ProPublica's
-// file with the project's CSV reader, filters and derived columns. The file has quoted fields with
-// commas (charge descriptions): a reader that splits on every comma (the awk script this config
-// replaces) shifts columns on 113 lines and reads the wrong two_year_recid on 11 kept rows. Their
-// true values and features, checked against Python's csv module, are below.
+// configs/shapley_compas.toml builds the COMPAS data of the Shapley paper's Table 2 from
+// ProPublica's file with the project's CSV reader, filters and derived columns. The file has quoted
+// fields with commas (charge descriptions): a reader that splits on every comma (the awk script
+// this config replaces) shifts columns on 113 lines and reads the wrong two_year_recid on 11 kept
+// rows. Their true values and features, checked against Python's csv module, are below.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -20,8 +20,8 @@ TEST_CASE("COMPAS Table 2 data set from the config: quoted commas do not shift c
     WARN("skipped: the shared COMPAS file is not available");
     return;
   }
-  const auto config = pipelines::load_config(std::string(ADM_TEST_DIR) +
-                                             "/../configs/shapley_compas.toml");
+  const auto config =
+      pipelines::load_config(std::string(ADM_TEST_DIR) + "/../configs/shapley_compas.toml");
   const auto d = data::load_dataset(config.data);
   CHECK(d.rows() == 5278);
   std::map<std::string, int> race;
@@ -42,8 +42,8 @@ TEST_CASE("COMPAS Table 2 data set from the config: quoted commas do not shift c
       {5640, {"Less than 25", "F", "Male", ">3", "<=1w", "African-American", "1"}},
       {6256, {"25 - 45", "F", "Male", "1-3", "<=1w", "African-American", "1"}},
       {6585, {"25 - 45", "F", "Male", ">3", "<=1w", "African-American", "1"}}};
-  const std::vector<std::string> columns = {"age_cat",        "c_charge_degree", "sex",
-                                            "prior_counts",   "length_of_stay",  "race",
+  const std::vector<std::string> columns = {"age_cat",       "c_charge_degree", "sex",
+                                            "prior_counts",  "length_of_stay",  "race",
                                             "two_year_recid"};
   std::size_t seen = 0;
   for (std::size_t r = 0; r < d.rows(); ++r) {

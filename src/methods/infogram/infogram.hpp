@@ -30,8 +30,8 @@ enum class InfogramMode { Core, Fair };
 const char* to_string(InfogramMode mode);  // "core", "fair"
 
 struct Thresholds {
-  double relevance = 0.1;  // width of the vertical slice of the L
-  double net = 0.1;        // width of the horizontal slice (safety threshold in fair mode)
+  double relevance = 0.1;        // width of the vertical slice of the L
+  double net = 0.1;              // width of the horizontal slice (safety threshold in fair mode)
   double risky_relevance = 0.5;  // fair mode: inadmissible features this relevant are risky
 };
 

@@ -98,8 +98,8 @@ std::string infogram_svg(const InfogramResult& g, const SvgOptions& o) {
     << "<rect x=\"" << num(f.x(tr)) << "\" y=\"" << num(f.y(tn)) << "\" width=\""
     << num(f.right() - f.x(tr)) << "\" height=\"" << num(f.bottom() - f.y(tn)) << "\"/>\n</g>\n";
   s << "<g class=\"thresholds\" stroke=\"#b03030\" stroke-dasharray=\"4 3\">\n"
-    << "<line x1=\"" << num(f.x(tr)) << "\" y1=\"" << num(f.bottom()) << "\" x2=\""
-    << num(f.x(tr)) << "\" y2=\"" << num(f.top) << "\"/>\n"
+    << "<line x1=\"" << num(f.x(tr)) << "\" y1=\"" << num(f.bottom()) << "\" x2=\"" << num(f.x(tr))
+    << "\" y2=\"" << num(f.top) << "\"/>\n"
     << "<line x1=\"" << num(f.left) << "\" y1=\"" << num(f.y(tn)) << "\" x2=\"" << num(f.right())
     << "\" y2=\"" << num(f.y(tn)) << "\"/>\n</g>\n";
   // Axes box, ticks and labels.
@@ -124,7 +124,9 @@ std::string infogram_svg(const InfogramResult& g, const SvgOptions& o) {
   s << "<g class=\"features\" font-family=\"sans-serif\" font-size=\"11\">\n";
   for (const auto& e : g.features) {
     const double cx = f.x(e.relevance), cy = f.y(e.net);
-    const Style st = style_of(e.admissible ? Kind::Admissible : e.risky ? Kind::Risky : Kind::Other);
+    const Style st = style_of(e.admissible ? Kind::Admissible
+                              : e.risky    ? Kind::Risky
+                                           : Kind::Other);
     s << "<circle class=\"" << st.css_class << "\" cx=\"" << num(cx) << "\" cy=\"" << num(cy)
       << "\" r=\"" << st.radius << "\" fill=\"" << st.colour << "\"><title>" << xml_escape(e.name)
       << "</title></circle>\n";
