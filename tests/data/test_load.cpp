@@ -11,6 +11,7 @@ using adm::data::DerivedColumn;
 using adm::data::load_dataset;
 using adm::data::MissingPolicy;
 using adm::data::RowFilter;
+using adm::test::cell_texts;
 using adm::test::input_error;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
@@ -49,12 +50,6 @@ DerivedColumn threshold_column(std::string key, std::string name, std::string co
 }
 
 std::vector<double> ids(const adm::data::Dataset& d) { return d.column("id").values(); }
-
-std::vector<std::string> texts(const Column& c) {
-  std::vector<std::string> out;
-  for (std::size_t r = 0; r < c.size(); ++r) out.push_back(c.cell_text(r));
-  return out;
-}
 
 }  // namespace
 
@@ -201,7 +196,8 @@ TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
   s.roles.target = "priors";
   s.missing = MissingPolicy::DropRows;
   const auto p = load_dataset(s);
-  CHECK(texts(p.column("priors")) == std::vector<std::string>{"0", "1", "0", "0", "0", "0", "0"});
+  CHECK(cell_texts(p.column("priors")) ==
+        std::vector<std::string>{"0", "1", "0", "0", "0", "0", "0"});
   s.roles.target = "score";
   s.positive = "4";
   CHECK_THAT(input_error([&] { load_dataset(s); }),

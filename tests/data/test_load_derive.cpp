@@ -11,17 +11,12 @@ using adm::data::DataSpec;
 using adm::data::DerivedColumn;
 using adm::data::DeriveKind;
 using adm::data::load_dataset;
+using adm::test::cell_texts;
 using adm::test::input_error;
 using adm::test::TempFile;
 using Catch::Matchers::Contains;
 
 namespace {
-
-std::vector<std::string> texts(const Column& c) {
-  std::vector<std::string> out;
-  for (std::size_t r = 0; r < c.size(); ++r) out.push_back(c.cell_text(r));
-  return out;
-}
 
 DataSpec spec_of(const TempFile& file) {
   DataSpec s;
@@ -52,7 +47,7 @@ TEST_CASE("load: bins are right-closed and labelled, as R's cut", "[data][load][
   const auto d = load_dataset(s);
   const Column& p = d.column("prior_counts");
   CHECK(p.levels() == std::vector<std::string>{"0", "1-3", ">3"});
-  CHECK(texts(p) == std::vector<std::string>{"0", "1-3", "1-3", ">3", "", ">3"});
+  CHECK(cell_texts(p) == std::vector<std::string>{"0", "1-3", "1-3", ">3", "", ">3"});
 
   s.derived[0].labels = {"low", "high"};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
@@ -84,7 +79,7 @@ TEST_CASE("load: days between two date-time columns", "[data][load][derive]") {
   CHECK(v[1] == 2.0);
   CHECK(data.column("stay").is_missing(2));
   CHECK(v[3] == 0.5);
-  CHECK(texts(data.column("stay_bin")) == std::vector<std::string>{"<=1d", ">1d", "", "<=1d"});
+  CHECK(cell_texts(data.column("stay_bin")) == std::vector<std::string>{"<=1d", ">1d", "", "<=1d"});
 
   const TempFile bad("y,in,out\n0,2013-08-13,2013-08-14\n1,2013-02-30,2013-03-01\n");
   DataSpec b = spec_of(bad);
@@ -103,7 +98,7 @@ TEST_CASE("load: a count table becomes one row per counted unit", "[data][load][
   CHECK(d.rows() == 5);
   CHECK_FALSE(d.has("n"));
   CHECK(d.roles().features.empty());
-  CHECK(texts(d.column("y")) == std::vector<std::string>{"yes", "yes", "no", "no", "no"});
+  CHECK(cell_texts(d.column("y")) == std::vector<std::string>{"yes", "yes", "no", "no", "no"});
   CHECK(d.source_line(0) == 2);
   CHECK(d.source_line(4) == 4);
   // The same as the table written out by hand, one row per unit.
@@ -111,8 +106,8 @@ TEST_CASE("load: a count table becomes one row per counted unit", "[data][load][
   DataSpec e = spec_of(expanded);
   e.roles.sensitive = {"g"};
   const auto x = load_dataset(e);
-  CHECK(texts(x.column("y")) == texts(d.column("y")));
-  CHECK(texts(x.column("g")) == texts(d.column("g")));
+  CHECK(cell_texts(x.column("y")) == cell_texts(d.column("y")));
+  CHECK(cell_texts(x.column("g")) == cell_texts(d.column("g")));
 
   s.roles.features = {"n"};
   CHECK_THAT(input_error([&] { load_dataset(s); }),
