@@ -148,7 +148,7 @@ class DecisionTree : public ProbabilisticClassifier {
   // going each way, by name where `levels` has the column's names ("education in {Bachelors,
   // Masters}"), else by code.
   std::string to_text(const std::vector<std::string>& names = {},
-                      const LevelNames& levels = {}) const;
+                      const LevelLabels& levels = {}) const;
 
   // Flat form for shipping between ranks: deserialize(serialize()) predicts identically. Column
   // names and params (other than what prediction needs) are not kept.

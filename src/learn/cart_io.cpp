@@ -9,7 +9,7 @@
 namespace adm::learn {
 
 std::string DecisionTree::to_text(const std::vector<std::string>& names,
-                                  const LevelNames& levels) const {
+                                  const LevelLabels& levels) const {
   const std::vector<std::string>& cols = names.empty() ? names_ : names;
   std::ostringstream out;
   out.precision(4);

@@ -31,8 +31,8 @@ FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::stri
   return m;
 }
 
-LevelNames level_names(const data::Dataset& data, const std::vector<std::string>& names) {
-  LevelNames out;
+LevelLabels level_labels(const data::Dataset& data, const std::vector<std::string>& names) {
+  LevelLabels out;
   for (const auto& name : names) {
     const auto& column = data.column(name);
     out.push_back(column.is_categorical() ? column.levels() : std::vector<std::string>{});

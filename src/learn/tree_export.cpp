@@ -9,7 +9,7 @@
 namespace adm::learn {
 
 void export_tree(const DecisionTree& tree, ResultSet& results, const std::string& group,
-                 const std::vector<std::string>& names, const LevelNames& levels) {
+                 const std::vector<std::string>& names, const LevelLabels& levels) {
   const auto& nodes = tree.nodes();
   if (nodes.empty()) throw InputError("tree export: the tree is not fitted");
   const std::size_t m = nodes.size();

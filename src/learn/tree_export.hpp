@@ -27,6 +27,6 @@ namespace adm::learn {
 // `group` like "/models/tree" (no trailing slash). InputError if the tree is unfitted.
 // `levels`: per column, its level names (learn::level_names), also used by the listing.
 void export_tree(const DecisionTree& tree, ResultSet& results, const std::string& group,
-                 const std::vector<std::string>& names = {}, const LevelNames& levels = {});
+                 const std::vector<std::string>& names = {}, const LevelLabels& levels = {});
 
 }  // namespace adm::learn

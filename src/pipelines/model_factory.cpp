@@ -58,7 +58,7 @@ class PrunedTreeClassifier : public learn::ProbabilisticClassifier {
   const std::vector<learn::CpRow>& table() const { return table_; }
   std::size_t chosen() const { return chosen_; }
 
-  std::string text(const std::vector<std::string>& names, const learn::LevelNames& levels) const {
+  std::string text(const std::vector<std::string>& names, const learn::LevelLabels& levels) const {
     std::ostringstream out;
     out << tree_.to_text(names, levels);
     if (table_.empty()) return out.str();
@@ -138,7 +138,7 @@ std::unique_ptr<learn::ProbabilisticClassifier> make_model(const ModelSpec& spec
 }
 
 void export_model(const learn::ProbabilisticClassifier& model,
-                  const std::vector<std::string>& names, const learn::LevelNames& levels,
+                  const std::vector<std::string>& names, const learn::LevelLabels& levels,
                   ResultSet& results, const std::string& base) {
   if (const auto* t = dynamic_cast<const PrunedTreeClassifier*>(&model)) {
     learn::export_tree(t->tree(), results, base + "/tree", names, levels);
@@ -196,7 +196,8 @@ void export_model(const learn::ProbabilisticClassifier& model,
 }
 
 std::string describe_model(const learn::ProbabilisticClassifier& model,
-                           const std::vector<std::string>& names, const learn::LevelNames& levels) {
+                           const std::vector<std::string>& names,
+                           const learn::LevelLabels& levels) {
   if (const auto* tree = dynamic_cast<const PrunedTreeClassifier*>(&model))
     return tree->text(names, levels);
   if (const auto* glm = dynamic_cast<const learn::GlmClassifier*>(&model)) {

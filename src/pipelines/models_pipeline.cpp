@@ -256,7 +256,7 @@ void run_models(StageContext& context, Timings& timings) {
       proba = full->predict_proba(x_all);
     }
     const auto decisions = learn::predicted_classes(proba, classes);
-    const auto levels = learn::level_names(data, model.columns);
+    const auto levels = learn::level_labels(data, model.columns);
     const auto text = describe_model(*full, model.columns, levels);
     if (!text.empty())
       results.add(base + "/model", std::vector<std::string>{text},

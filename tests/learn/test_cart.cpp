@@ -124,7 +124,7 @@ TEST_CASE("cart: categorical split groups non-ordinal levels", "[cart]") {
   for (int l = 0; l < 6; ++l) CHECK(proba[2 * l + 1] == Approx(l % 2 == 0 ? 0.9 : 0.1));
   CHECK(tree.to_text().find("x0 in {1,3,5}") != std::string::npos);
   // With level names the listing names the levels, as rpart does, and the export carries them.
-  const learn::LevelNames names{{"a", "b", "c", "d", "e", "f"}};
+  const learn::LevelLabels names{{"a", "b", "c", "d", "e", "f"}};
   const std::string named = tree.to_text({"grade"}, names);
   CHECK(named.find("grade in {b,d,f}") != std::string::npos);
   CHECK(named.find("grade in {a,c,e}") != std::string::npos);
