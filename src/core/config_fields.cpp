@@ -270,6 +270,36 @@ void Fields::text_list(const char* key, std::vector<std::string>& value, const c
   }
 }
 
+void Fields::real_list(const char* key, std::vector<double>& value, const char* doc) {
+  if (mode_ == Mode::Document) {
+    std::vector<std::string> texts;
+    for (double v : value) texts.push_back(format_real(v));
+    return document(key, "array of numbers", "[" + join(texts, ", ") + "]", doc);
+  }
+  if (mode_ == Mode::Write) {
+    toml::array a;
+    for (double v : value) a.push_back(v);
+    out_->insert_or_assign(key, std::move(a));
+    return;
+  }
+  if (const auto* n = find(key)) {
+    const auto* a = n->as_array();
+    if (!a) fail(key, std::string("expected an array of numbers, got ") + toml_type_name(*n));
+    std::vector<double> out;
+    for (const auto& e : *a) {
+      if (e.is_integer())
+        out.push_back(static_cast<double>(e.as_integer()->get()));
+      else if (e.is_floating_point() && std::isfinite(e.as_floating_point()->get()))
+        out.push_back(e.as_floating_point()->get());
+      else
+        fail(key, std::string("expected an array of finite numbers, found ") +
+                      (e.is_floating_point() ? format_real(e.as_floating_point()->get())
+                                             : std::string(toml_type_name(e))));
+    }
+    value = std::move(out);
+  }
+}
+
 void Fields::text_map(const char* key, std::map<std::string, std::string>& value, const char* doc,
                       std::vector<std::string> choices) {
   if (mode_ == Mode::Document)

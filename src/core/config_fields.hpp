@@ -64,6 +64,7 @@ class Fields {
   void path(const char* key, std::string& value, const char* doc);
   void character(const char* key, char& value, const char* doc);  // a one-character string
   void text_list(const char* key, std::vector<std::string>& value, const char* doc);
+  void real_list(const char* key, std::vector<double>& value, const char* doc);  // finite numbers
   // A table of free-form keys (e.g. column names) each mapping to one of `choices`.
   void text_map(const char* key, std::map<std::string, std::string>& value, const char* doc,
                 std::vector<std::string> choices);

@@ -1,12 +1,13 @@
 #pragma once
-// Derived binary columns (`age >= 25`), added before filters and roles so both can use them.
+// Derived columns (a threshold `age >= 25`, labelled bins, days between two dates), added before
+// filters and roles so both can use them.
 #include "data/dataset.hpp"
 #include "data/spec.hpp"
 
 namespace adm::data {
 
-// Adds `spec.name`: categorical with levels {"0","1"}, "1" where `column op threshold` holds;
-// missing where the source is missing. Errors name the spec's config key.
+// Adds column `spec.name` as its kind says (data/spec.hpp); missing where a source cell is missing.
+// Errors name the spec's config key (and the file line of a cell that is not a date).
 void add_derived(Dataset& data, const DerivedColumn& spec);
 
 }  // namespace adm::data

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 
+#include "data/counts.hpp"
 #include "data/csv_reader.hpp"
 #include "data/derive.hpp"
 #include "data/embedded.hpp"
@@ -87,8 +88,10 @@ Dataset load_dataset(const DataSpec& given) {
                  unknown_column(table.data, spec.drop[i]));
     table.data.remove(spec.drop[i]);
   }
+  table.data.set_source_lines(table.lines);  // so derived columns can point at bad cells
   for (const auto& derived : spec.derived) add_derived(table.data, derived);
   for (const auto& filter : spec.filters) apply_filter(table, filter);
+  if (!spec.counts.empty()) expand_counts(table, spec);
   resolve_roles(table, spec, file_columns);
   table.data.set_source_lines(std::move(table.lines));
   return std::move(table.data);

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "data/discretize.hpp"
 #include "data/spec_error.hpp"
 
 namespace adm::data {
@@ -28,6 +29,10 @@ Roles check_roles(const Context& c) {
   const Dataset& data = c.table.data;
   Roles roles = c.spec.roles;
   auto require = [&](const std::string& name, const std::string& key) {
+    if (!name.empty() && name == c.spec.counts)
+      throw_spec(c.src(), key,
+                 "'" + name + "' is the counts column (" + c.key("counts") +
+                     "): its rows were repeated by their counts and the column removed");
     if (!data.has(name)) throw_spec(c.src(), key, unknown_column(data, name));
   };
   if (!roles.target.empty()) require(roles.target, c.key("target"));
@@ -38,10 +43,11 @@ Roles check_roles(const Context& c) {
       throw_spec(c.src(), c.key("sensitive"), "'" + s + "' is named twice");
     if (s == roles.target)
       throw_spec(c.src(), c.key("sensitive"), "'" + s + "' is also the target");
-    if (!data.column(s).is_categorical())
+    if (!data.column(s).is_categorical() && c.spec.sensitive_bins == 0)
       throw_spec(c.src(), c.key("sensitive"),
-                 "sensitive attribute '" + s + "' is numeric; derive a binary column from it (" +
-                     c.key("derive") + ") or declare it categorical (" + c.key("types") + ")");
+                 "sensitive attribute '" + s + "' is numeric; bin it into quantile groups (" +
+                     c.key("sensitive_bins") + "), derive a column from it (" + c.key("derive") +
+                     ") or declare it categorical (" + c.key("types") + ")");
   }
   if (!roles.weights.empty()) {
     require(roles.weights, c.key("weights"));
@@ -134,6 +140,19 @@ void check_weights(const Context& c, const std::string& name) {
            "; rescale them");
   }
   if (!(total > 0.0)) throw_spec(c.src(), c.key("weights"), "all weights are zero");
+}
+
+// Numeric sensitive attributes become spec.sensitive_bins quantile groups, named by their
+// intervals ("[-inf,28)", "[28,37)", ...), after missing-value handling so the quantiles are those
+// of the rows used.
+void bin_numeric_sensitive(Context& c, const std::vector<std::string>& sensitive) {
+  Dataset& data = c.table.data;
+  const int bins = static_cast<int>(c.spec.sensitive_bins);
+  for (const auto& s : sensitive) {
+    const Column& col = data.column(s);
+    if (col.is_categorical()) continue;
+    data.replace(discretize(col, quantile_cuts(col, bins)));
+  }
 }
 
 // The target becomes {"0","1"} with "1" = spec.positive, so every method sees the same coding.
@@ -252,6 +271,7 @@ void resolve_roles(CsvTable& table, const DataSpec& spec,
   Roles roles = check_roles(c);
   apply_missing(c, roles);
   check_weights(c, roles.weights);
+  bin_numeric_sensitive(c, roles.sensitive);
   recode_positive(c, roles.target);
   check_groups(c, roles.sensitive);
   if (spec.intersect_sensitive) {

@@ -10,7 +10,8 @@
 namespace adm::data {
 
 // Resolves spec.roles against the table and sets table.data.roles(). Steps, in order: check the
-// role columns; apply spec.missing; check weights; recode the target to {"0","1"} if spec.positive
+// role columns; apply spec.missing; check weights; bin numeric sensitive attributes into
+// spec.sensitive_bins quantile groups; recode the target to {"0","1"} if spec.positive
 // is set; check that sensitive groups are non-empty and drop unused levels; add the intersection
 // column if asked. `file_columns` are the names as read, so messages can give the file column.
 void resolve_roles(CsvTable& table, const DataSpec& spec,

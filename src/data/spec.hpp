@@ -31,13 +31,25 @@ struct RowFilter {
   std::optional<double> max;
 };
 
-// A new binary column: levels {"0","1"}, 1 where `column op threshold` holds (op: >= > <= < ==).
+// A column computed from others, added before filters and roles so both can use it (in order, so
+// a later one may use an earlier one). Kinds:
+//  threshold:    levels {"0","1"}, 1 where `column op threshold` holds (op: >= > <= < ==);
+//  bins:         a numeric `column` cut at `breaks` into right-closed intervals (-inf, b1],
+//                (b1, b2], ..., (bk, inf) named by `labels` (k + 1 of them), as R's cut();
+//  days_between: numeric, the days (fractional) from date-time column `from` to `to`, both texts
+//                "YYYY-MM-DD" with an optional " HH:MM" or " HH:MM:SS".
+enum class DeriveKind { Threshold, Bins, DaysBetween };
+
 struct DerivedColumn {
   std::string key;
   std::string name;
-  std::string column;
-  std::string op = ">=";
-  double threshold = 0.0;
+  std::string column;               // threshold, bins
+  std::string op;                   // threshold (">=" when not given)
+  std::optional<double> threshold;  // threshold
+  DeriveKind kind = DeriveKind::Threshold;
+  std::vector<double> breaks;       // bins: strictly increasing, finite
+  std::vector<std::string> labels;  // bins: breaks.size() + 1 distinct names
+  std::string from, to;             // days_between
 };
 
 enum class MissingPolicy { Error, DropRows, Keep };
@@ -52,6 +64,12 @@ struct DataSpec {
   std::vector<std::string> drop;
   std::vector<DerivedColumn> derived;
   std::vector<RowFilter> filters;
+  // Optional column of frequency counts (non-negative integers): after the filters each row is
+  // repeated that many times (0 drops it) and the column removed, so every method sees one row
+  // per counted unit (folds, bootstrap draws, group sizes and row counts alike).
+  std::string counts;
+  // Quantile bins for numeric sensitive attributes (0 = a numeric sensitive attribute is an error).
+  std::uint64_t sensitive_bins = 0;
   Roles roles;                       // features empty = every column not otherwise used
   std::string positive;              // target's positive level; empty = target used as is
   bool intersect_sensitive = false;  // add one column crossing all sensitive attributes

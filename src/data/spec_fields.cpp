@@ -39,15 +39,47 @@ void describe(config::Fields& f, RowFilter& filter) {
 
 void describe(config::Fields& f, DerivedColumn& derived) {
   derived.key = f.section_path();
-  f.text("name", derived.name, "Name of the new binary column (levels \"0\" and \"1\").");
-  f.text("column", derived.column, "Numeric column it is derived from.");
-  f.text("op", derived.op, "Comparison giving 1.", {">=", ">", "<=", "<", "=="});
-  f.real("threshold", derived.threshold, "Threshold compared against.",
-         {-std::numeric_limits<double>::max(), std::numeric_limits<double>::max()});
-  if (f.mode() == config::Fields::Mode::Read) {
-    if (derived.name.empty()) f.fail("name", "is required");
-    if (derived.column.empty()) f.fail("column", "is required");
-  }
+  f.text("name", derived.name, "Name of the new column.");
+  f.choice("kind", derived.kind,
+           "threshold: binary \"0\"/\"1\" from `column op threshold`; bins: `column` cut at "
+           "`breaks` into right-closed intervals named by `labels`; days_between: days from date "
+           "column `from` to `to`.",
+           {{"threshold", DeriveKind::Threshold},
+            {"bins", DeriveKind::Bins},
+            {"days_between", DeriveKind::DaysBetween}});
+  f.text("column", derived.column, "Numeric column it is derived from (threshold, bins).");
+  f.text("op", derived.op, "Comparison giving 1 (threshold; default >=).",
+         {"", ">=", ">", "<=", "<", "=="});
+  f.optional_real("threshold", derived.threshold, "Threshold compared against (threshold).");
+  f.real_list("breaks", derived.breaks,
+              "Increasing upper bounds of all bins but the last (bins): (-inf, b1], (b1, b2], ...");
+  f.text_list("labels", derived.labels, "Names of the bins, one more than the breaks (bins).");
+  f.text("from", derived.from, "Start date column, YYYY-MM-DD[ HH:MM[:SS]] (days_between).");
+  f.text("to", derived.to, "End date column (days_between); the value is to - from in days.");
+  if (f.mode() != config::Fields::Mode::Read) return;
+  if (derived.name.empty()) f.fail("name", "is required");
+  const bool threshold = derived.kind == DeriveKind::Threshold;
+  const bool bins = derived.kind == DeriveKind::Bins;
+  const bool days = derived.kind == DeriveKind::DaysBetween;
+  // A key of another kind is almost always a mistake in `kind`: say so rather than ignore it.
+  auto only = [&](bool given, bool allowed, const char* key, const char* kinds) {
+    if (given && !allowed) f.fail(key, std::string("applies only to kind = ") + kinds);
+  };
+  only(!derived.column.empty(), !days, "column", "threshold or bins");
+  only(!derived.op.empty(), threshold, "op", "threshold");
+  only(derived.threshold.has_value(), threshold, "threshold", "threshold");
+  only(!derived.breaks.empty(), bins, "breaks", "bins");
+  only(!derived.labels.empty(), bins, "labels", "bins");
+  only(!derived.from.empty(), days, "from", "days_between");
+  only(!derived.to.empty(), days, "to", "days_between");
+  if (!days && derived.column.empty()) f.fail("column", "is required");
+  if (threshold && !derived.threshold) f.fail("threshold", "is required");
+  if (threshold && derived.op.empty()) derived.op = ">=";
+  if (bins && derived.breaks.empty()) f.fail("breaks", "is required");
+  if (bins && derived.labels.size() != derived.breaks.size() + 1)
+    f.fail("labels", "needs one name per bin: " + std::to_string(derived.breaks.size() + 1));
+  if (days && derived.from.empty()) f.fail("from", "is required");
+  if (days && derived.to.empty()) f.fail("to", "is required");
 }
 
 void describe(config::Fields& f, DataSpec& spec) {
@@ -69,18 +101,31 @@ void describe(config::Fields& f, DataSpec& spec) {
     spec.types[name] = type == "numeric" ? ColumnType::Numeric : ColumnType::Categorical;
   f.text_list("drop", spec.drop, "Columns removed right after reading.");
   f.section_list("derive", spec.derived,
-                 "A binary column derived by a threshold (e.g. age >= 25).");
+                 "A derived column: threshold (age >= 25), labelled bins, or days between dates.");
   f.section_list("filter", spec.filters, "Keep only rows passing every filter (applied in order).");
   f.text("target", spec.roles.target, "Outcome column.");
   f.text(
       "positive", spec.positive,
       "Target level counted as the positive outcome; the target becomes 0/1 with 1 = this level.");
-  f.text_list("sensitive", spec.roles.sensitive, "Protected attributes (categorical).");
+  f.text_list("sensitive", spec.roles.sensitive,
+              "Protected attributes (categorical, or numeric with sensitive_bins).");
   f.boolean("intersect", spec.intersect_sensitive,
             "Add the intersection of all sensitive attributes as the first sensitive column.");
   f.text_list("features", spec.roles.features,
               "Feature columns (empty = every column not used as target, sensitive or weights).");
-  f.text("weights", spec.roles.weights, "Optional numeric column of non-negative row weights.");
+  f.text("weights", spec.roles.weights,
+         "Optional numeric column of non-negative row weights (importance or sampling weights: "
+         "each row stays one unit of folds and bootstrap draws; for counts use `counts`).");
+  f.text("counts", spec.counts,
+         "Optional column of frequency counts (whole numbers >= 0): each row is repeated that "
+         "many times after the filters and the column removed, so a count table behaves as its "
+         "one-row-per-unit expansion.");
+  f.count("sensitive_bins", spec.sensitive_bins,
+          "Cut each numeric sensitive attribute into this many quantile bins (0 = numeric "
+          "sensitive attributes are an error).",
+          {0, 1000});
+  if (f.mode() == config::Fields::Mode::Read && spec.sensitive_bins == 1)
+    f.fail("sensitive_bins", "must be 0 or >= 2 (one bin has no groups to compare)");
   f.choice(
       "missing", spec.missing,
       "Rows with a missing value in a used column: error (naming file and line), drop, or keep.",

@@ -144,8 +144,11 @@ class DecisionTree : public ProbabilisticClassifier {
   // rpart-style listing, one node per line, indented by depth, children of k numbered 2k, 2k+1:
   //   "2) x0< 2.5 30 3 0 (0.9 0.1) *"  = node), split, n, loss, yval, (yprob), * for a leaf;
   //   regression: "2) x0< 2.5 30 12.5 3.1 *" = node), split, n, deviance, yval.
-  // `names` overrides the training column names when non-empty.
-  std::string to_text(const std::vector<std::string>& names = {}) const;
+  // `names` overrides the training column names when non-empty. Categorical splits list the levels
+  // going each way, by name where `levels` has the column's names ("education in {Bachelors,
+  // Masters}"), else by code.
+  std::string to_text(const std::vector<std::string>& names = {},
+                      const LevelLabels& levels = {}) const;
 
   // Flat form for shipping between ranks: deserialize(serialize()) predicts identically. Column
   // names and params (other than what prediction needs) are not kept.

@@ -8,7 +8,8 @@
 
 namespace adm::learn {
 
-std::string DecisionTree::to_text(const std::vector<std::string>& names) const {
+std::string DecisionTree::to_text(const std::vector<std::string>& names,
+                                  const LevelLabels& levels) const {
   const std::vector<std::string>& cols = names.empty() ? names_ : names;
   std::ostringstream out;
   out.precision(4);
@@ -17,12 +18,14 @@ std::string DecisionTree::to_text(const std::vector<std::string>& names) const {
       << (regression() ? "node), split, n, deviance, yval\n"
                        : "node), split, n, loss, yval, (yprob)\n")
       << "      * denotes terminal node\n\n";
-  auto level_set = [](const Node& n, std::int8_t side) {
+  auto level_set = [&](const Node& n, std::int8_t side) {
+    const auto f = static_cast<std::size_t>(n.feature);
+    const std::vector<std::string>* named = f < levels.size() ? &levels[f] : nullptr;
     std::string s = "{";
     for (std::size_t l = 0; l < n.go.size(); ++l) {
       if (n.go[l] != side) continue;
       if (s.size() > 1) s += ',';
-      s += std::to_string(l);
+      s += named && l < named->size() ? (*named)[l] : std::to_string(l);
     }
     return s + "}";
   };

@@ -33,6 +33,11 @@ FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::stri
 FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::string>& names,
                           const std::vector<std::size_t>& rows);
 
+// Per column: the level names of a categorical column in code order (empty for a numeric one), so
+// coefficient names, tree listings and exports can name levels instead of codes.
+using LevelLabels = std::vector<std::vector<std::string>>;
+LevelLabels level_labels(const data::Dataset& data, const std::vector<std::string>& names);
+
 class ProbabilisticClassifier {
  public:
   virtual ~ProbabilisticClassifier() = default;

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "core/error.hpp"
-#include "data/dataset.hpp"
 
 namespace adm::learn {
 
@@ -94,15 +93,6 @@ std::vector<std::size_t> all_terms(const FeatureMatrix& x) {
   std::vector<std::size_t> t(x.cols);
   for (std::size_t c = 0; c < x.cols; ++c) t[c] = c;
   return t;
-}
-
-LevelLabels level_labels(const data::Dataset& data, const std::vector<std::string>& names) {
-  LevelLabels out;
-  for (const auto& n : names) {
-    const auto& col = data.column(n);
-    out.push_back(col.is_categorical() ? col.levels() : std::vector<std::string>{});
-  }
-  return out;
 }
 
 }  // namespace adm::learn

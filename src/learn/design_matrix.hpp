@@ -25,9 +25,8 @@ struct DesignMatrix {
   double at(std::size_t r, std::size_t c) const { return values[c * rows + r]; }
 };
 
-// Per FeatureMatrix column, the labels of its levels (empty inner vector or empty outer vector =
-// use the level codes "0", "1", ...). Labels make coefficient names read like R's.
-using LevelLabels = std::vector<std::vector<std::string>>;
+// LevelLabels (learn/classifier.hpp) make coefficient names read like R's; empty lists use the
+// level codes "0", "1", ...
 
 // Design of the given FeatureMatrix columns (`terms`, in that order; repeats are an error). A
 // missing value (NaN) or a categorical code outside [0, levels) is an InputError naming the row
@@ -44,9 +43,5 @@ DesignMatrix select_rows(const DesignMatrix& x, std::span<const std::size_t> row
 
 // 0, 1, ..., x.cols - 1.
 std::vector<std::size_t> all_terms(const FeatureMatrix& x);
-
-// Level labels of the named columns of a dataset (numeric columns get an empty list), for
-// make_design's coefficient names.
-LevelLabels level_labels(const data::Dataset& data, const std::vector<std::string>& names);
 
 }  // namespace adm::learn

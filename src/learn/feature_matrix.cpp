@@ -23,11 +23,21 @@ FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::stri
       if (row >= data.rows()) throw InternalError("make_matrix: row index out of range");
       float v = std::nanf("");
       if (!column.is_missing(row))
-        v = cat ? static_cast<float>(column.codes()[row]) : static_cast<float>(column.values()[row]);
+        v = cat ? static_cast<float>(column.codes()[row])
+                : static_cast<float>(column.values()[row]);
       m.values[r * m.cols + c] = v;
     }
   }
   return m;
+}
+
+LevelLabels level_labels(const data::Dataset& data, const std::vector<std::string>& names) {
+  LevelLabels out;
+  for (const auto& name : names) {
+    const auto& column = data.column(name);
+    out.push_back(column.is_categorical() ? column.levels() : std::vector<std::string>{});
+  }
+  return out;
 }
 
 FeatureMatrix make_matrix(const data::Dataset& data, const std::vector<std::string>& names) {

@@ -9,15 +9,15 @@
 namespace adm::learn {
 
 void export_tree(const DecisionTree& tree, ResultSet& results, const std::string& group,
-                 const std::vector<std::string>& names) {
+                 const std::vector<std::string>& names, const LevelLabels& levels) {
   const auto& nodes = tree.nodes();
   if (nodes.empty()) throw InputError("tree export: the tree is not fitted");
   const std::size_t m = nodes.size();
-  std::size_t levels = 0;
-  for (const auto& n : nodes) levels = std::max(levels, n.go.size());
+  std::size_t width = 0;  // columns of go_left: the most levels of any split column
+  for (const auto& n : nodes) width = std::max(width, n.go.size());
   const std::size_t k = tree.regression() ? 1 : tree.classes();
   std::vector<std::int64_t> feature, missing_left, left, right, rows, depth;
-  std::vector<std::int64_t> go(m * levels, -1);
+  std::vector<std::int64_t> go(m * width, -1);
   std::vector<double> threshold, weight, value, risk, improvement, complexity;
   for (std::size_t i = 0; i < m; ++i) {
     const auto& n = nodes[i];
@@ -29,7 +29,7 @@ void export_tree(const DecisionTree& tree, ResultSet& results, const std::string
     depth.push_back(static_cast<std::int64_t>(n.depth));
     threshold.push_back(
         n.feature >= 0 && !n.categorical ? n.threshold : std::numeric_limits<double>::quiet_NaN());
-    for (std::size_t l = 0; l < n.go.size(); ++l) go[i * levels + l] = n.go[l];
+    for (std::size_t l = 0; l < n.go.size(); ++l) go[i * width + l] = n.go[l];
     weight.push_back(n.weight);
     if (tree.regression()) {
       value.push_back(n.value);
@@ -46,7 +46,7 @@ void export_tree(const DecisionTree& tree, ResultSet& results, const std::string
   results.add(g + "threshold", std::move(threshold), "numeric split: x < threshold goes left", "");
   results.add(g + "go_left", std::move(go),
               "categorical split per level code: 1 left, 0 right, -1 unseen or not a split", "",
-              {m, levels});
+              {m, width});
   results.add(g + "missing_left", std::move(missing_left), "1 if missing values go left", "");
   results.add(g + "left", std::move(left), "left child node index, -1 = leaf", "");
   results.add(g + "right", std::move(right), "right child node index, -1 = leaf", "");
@@ -64,7 +64,19 @@ void export_tree(const DecisionTree& tree, ResultSet& results, const std::string
               "");
   results.add(g + "complexity", std::move(complexity), "weakest-link alpha of the split", "");
   results.add(g + "feature_names", names.empty() ? tree.names() : names, "split columns");
-  results.add(g + "text", std::vector<std::string>{tree.to_text(names)}, "rpart-style listing");
+  std::vector<std::string> level_table;
+  std::vector<std::int64_t> offsets{0};
+  for (std::size_t c = 0; c < tree.cols(); ++c) {
+    if (c < levels.size())
+      level_table.insert(level_table.end(), levels[c].begin(), levels[c].end());
+    offsets.push_back(static_cast<std::int64_t>(level_table.size()));
+  }
+  results.add(g + "level_names", std::move(level_table),
+              "level names of the categorical columns, column after column (see level_offsets)");
+  results.add(g + "level_offsets", std::move(offsets),
+              "level l of column f is level_names[level_offsets[f] + l]", "index");
+  results.add(g + "text", std::vector<std::string>{tree.to_text(names, levels)},
+              "rpart-style listing");
 }
 
 }  // namespace adm::learn

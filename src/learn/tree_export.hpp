@@ -11,6 +11,11 @@
 //   <group>/value        double  nodes x classes class proportions (classification) or the mean
 //   <group>/risk, improvement, complexity   double  (see learn/cart.hpp)
 //   <group>/feature_names, text            strings (text = the rpart-style listing)
+//   <group>/level_names   string   the level table: names of every categorical split column's
+//                                  levels, column after column, in code order
+//   <group>/level_offsets int64    cols + 1 offsets: level l of column f (the l-th column of
+//                                  go_left) is level_names[level_offsets[f] + l]; a numeric column
+//                                  has none (equal offsets)
 #include <string>
 #include <vector>
 
@@ -20,7 +25,8 @@
 namespace adm::learn {
 
 // `group` like "/models/tree" (no trailing slash). InputError if the tree is unfitted.
+// `levels`: per column, its level names (learn::level_names), also used by the listing.
 void export_tree(const DecisionTree& tree, ResultSet& results, const std::string& group,
-                 const std::vector<std::string>& names = {});
+                 const std::vector<std::string>& names = {}, const LevelLabels& levels = {});
 
 }  // namespace adm::learn

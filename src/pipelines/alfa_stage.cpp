@@ -10,6 +10,29 @@
 namespace adm::pipelines {
 namespace {
 
+// The two groups an AIR compares (level names and weighted sizes) and how many small groups it
+// left out, next to the ratio, so a reader sees what decided it.
+void report_compared_groups(ResultSet& results, const std::string& path, const data::Column& column,
+                            const methods::AirResult& air) {
+  std::vector<std::string> names;
+  std::vector<double> sizes, rates;
+  for (const std::int32_t g : {air.lowest_group, air.highest_group}) {
+    if (g < 0) continue;
+    const auto k = static_cast<std::size_t>(g);
+    names.push_back(column.levels()[k]);
+    sizes.push_back(air.counts[k]);
+    rates.push_back(air.rates[k]);
+  }
+  results.add(path + "_groups", names,
+              "The groups the ratio compares: lowest rate, then highest (empty: undefined).");
+  results.add(path + "_group_sizes", sizes, "Their (weighted) sizes.", "rows");
+  results.add(path + "_group_rates", rates, "Their rates of R = 1.", "fraction");
+  results.add(path + "_small_groups",
+              std::vector<std::int64_t>{static_cast<std::int64_t>(air.small_groups)},
+              "Non-empty groups left out for having fewer than /alfa/min_group_size rows.",
+              "groups");
+}
+
 struct Response {
   std::string name;  // "outcome" or the decision column
   std::vector<std::int32_t> codes;
@@ -88,6 +111,8 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
   auto& results = context.results;
   auto& out = context.summary;
   results.add("/alfa/admissible", given, "X_A: the features the ALFA test conditions on.");
+  results.add("/alfa/min_group_size", std::vector<double>{config.alfa.min_group_size},
+              "AIR and CAIR compare only groups with at least this many (weighted) rows.", "rows");
   results.add("/alfa/sensitive", roles.sensitive, "S: the sensitive attributes.");
   out << "ALFA test alpha = MI(R, S | X_A), X_A = {" << join_names(given) << "}, S = {"
       << join_names(roles.sensitive) << "}, " << options.bootstrap << " bootstrap replicates:\n";
@@ -102,24 +127,47 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
     out << line;
 
     if (r.classes != 2) continue;  // adverse impact is defined for a binary outcome
+    const double min_size = config.alfa.min_group_size;
     for (const auto& attr : roles.sensitive) {
-      const auto& g = data.column(attr).codes();
-      const auto air = methods::adverse_impact_ratio(r.codes, g, weights);
+      const auto& column = data.column(attr);
+      const auto& g = column.codes();
+      const auto air = methods::adverse_impact_ratio(r.codes, g, weights, min_size);
       results.add(base + "/air/" + attr, std::vector<double>{air.ratio},
-                  "Adverse impact ratio: lowest group rate of R = 1 over the highest.", "ratio");
+                  "Adverse impact ratio: lowest group rate of R = 1 over the highest, among groups "
+                  "of at least /alfa/min_group_size rows.",
+                  "ratio");
+      report_compared_groups(results, base + "/air/" + attr, column, air);
       std::snprintf(line, sizeof line, "    AIR by %s: %.4f", attr.c_str(), air.ratio);
       out << line;
+      if (air.lowest_group >= 0 && air.highest_group >= 0) {
+        const auto lo = static_cast<std::size_t>(air.lowest_group);
+        const auto hi = static_cast<std::size_t>(air.highest_group);
+        std::snprintf(line, sizeof line, " ('%s', n = %.0f, over '%s', n = %.0f)",
+                      column.levels()[lo].c_str(), air.counts[lo], column.levels()[hi].c_str(),
+                      air.counts[hi]);
+        out << line;
+      }
+      if (air.small_groups > 0)
+        out << "; " << air.small_groups << " group(s) under " << min_size << " rows left out";
       if (!config.alfa.cair_strata.empty()) {
         const auto& strata = data.column(config.alfa.cair_strata);
         if (!strata.is_categorical())
           throw InputError(config.file + ": config key 'alfa.cair_strata': column '" +
                            strata.name() + "' must be categorical");
-        const auto cair =
-            methods::conditional_adverse_impact_ratio(r.codes, g, strata.codes(), weights);
+        const auto cair = methods::conditional_adverse_impact_ratio(r.codes, g, strata.codes(),
+                                                                    weights, min_size);
         results.add(base + "/cair/" + attr, std::vector<double>{cair.value},
                     "Conditional AIR: sum over strata d of P(D = d) AIR(R, G | D = d).", "ratio");
         std::vector<double> per_stratum;
-        for (const auto& a : cair.per_stratum) per_stratum.push_back(a.ratio);
+        std::int64_t small = 0;
+        for (const auto& a : cair.per_stratum) {
+          per_stratum.push_back(a.ratio);
+          small += static_cast<std::int64_t>(a.small_groups);
+        }
+        results.add(base + "/cair/" + attr + "_small_groups", std::vector<std::int64_t>{small},
+                    "Groups within strata left out for having fewer than /alfa/min_group_size "
+                    "rows, summed over the strata.",
+                    "groups");
         results.add(base + "/cair/" + attr + "_by_stratum", per_stratum,
                     "AIR(R, G | D = d) per level of the strata column (NaN: one group only).",
                     "ratio");

@@ -63,6 +63,10 @@ void describe(config::Fields& f, AlfaSection& s) {
          "Column D for the conditional adverse impact ratio CAIR (empty: AIR only).");
   f.text_list("admissible", s.admissible,
               "Condition on these features instead of the InfoGram's admissible set.");
+  f.real("min_group_size", s.min_group_size,
+         "AIR and CAIR compare only groups (within a stratum, for CAIR) of at least this many "
+         "(weighted) rows, so one tiny group with rate 0 cannot decide the ratio (0 = all groups).",
+         {0.0, 1e15});
 }
 
 void describe(config::Fields& f, ExperimentConfig& c) {

@@ -57,6 +57,7 @@ struct AlfaSection {
   std::vector<std::string> predictions;  // columns of model decisions to rank by their alpha
   std::string cair_strata;               // optional column D for the conditional AIR
   std::vector<std::string> admissible;   // override the InfoGram's admissible set (empty = use it)
+  double min_group_size = 0;             // AIR/CAIR leave out smaller groups (weighted rows)
 };
 
 struct ExperimentConfig {

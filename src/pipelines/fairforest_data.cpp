@@ -101,7 +101,9 @@ ff::Protected protected_column(const ExperimentConfig& config, const data::Datas
   if (!config.fairforest.split_on_protected) {
     std::vector<std::string> banned{name};
     for (const auto& d : config.data.derived)
-      if (d.name == name) banned.push_back(d.column);
+      if (d.name == name)
+        for (const auto* source : {&d.column, &d.from, &d.to})
+          if (!source->empty()) banned.push_back(*source);
     for (std::size_t c = 0; c < features.size(); ++c)
       if (std::find(banned.begin(), banned.end(), features[c]) != banned.end())
         p.excluded.push_back(c);

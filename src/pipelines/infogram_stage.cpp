@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -143,7 +144,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
       fair ? "safety index F_j = MI(Y, X_j | S)" : "net information C_j = MI(Y, X_j | X_-j)";
   Names names;
   std::vector<double> rel_raw, rel, net_raw_in, net_raw_cf, net_norm, index, pv;
-  std::vector<std::int64_t> admissible_flags;
+  std::vector<std::int64_t> admissible_flags, risky_flags;
   for (const auto& e : infogram.features) {
     const auto j = static_cast<std::size_t>(std::find(screened.begin(), screened.end(), e.name) -
                                             screened.begin());
@@ -156,6 +157,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
     net_norm.push_back(e.net);
     index.push_back(e.admissible_index);
     admissible_flags.push_back(e.admissible ? 1 : 0);
+    risky_flags.push_back(e.risky ? 1 : 0);
   }
   results.add("/infogram/features", names, "Features, ordered by admissible index.");
   results.add("/infogram/relevance_raw", rel_raw,
@@ -174,6 +176,15 @@ InfogramOutcome infogram_stage(StageContext& context) {
   results.add("/infogram/admissible_index", index, "sqrt(R^2 + C^2) / sqrt(2).", "fraction");
   results.add("/infogram/admissible", admissible_flags, "1 outside the L-region.", "flag");
   results.add("/infogram/admissible_set", infogram.admissible(), "Admissible features.");
+  results.add("/infogram/risky", risky_flags,
+              "1 for a risky feature (fair mode): normalised relevance >= max(relevance "
+              "threshold, /infogram/risky_relevance) and safety below the safety threshold.",
+              "flag");
+  results.add("/infogram/risky_set", infogram.risky(),
+              "Risky features: highly relevant but unsafe, to review with domain experts.");
+  results.add("/infogram/risky_relevance", std::vector<double>{options.thresholds.risky_relevance},
+              "Relevance a fair-mode feature below the safety threshold needs to be risky.",
+              "fraction");
   results.add("/infogram/thresholds",
               std::vector<double>{options.thresholds.relevance, options.thresholds.net},
               "L-region widths: relevance, then net/safety.", "fraction");
@@ -192,13 +203,21 @@ InfogramOutcome infogram_stage(StageContext& context) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     std::snprintf(line, sizeof line, "  %-24s %9.3f %9.3f %11.5f %11.5f %8.4f  %s\n",
                   names[i].c_str(), rel[i], net_norm[i], net_raw_in[i], net_raw_cf[i], pv[i],
-                  admissible_flags[i] ? "yes" : "");
+                  admissible_flags[i] ? "yes" : (risky_flags[i] ? "RISKY" : ""));
     out << line;
   }
   out << "  admissible set: {";
   const auto admissible = infogram.admissible();
   for (std::size_t i = 0; i < admissible.size(); ++i) out << (i ? ", " : "") << admissible[i];
   out << "}\n";
+  if (fair) {
+    const auto risky = infogram.risky();
+    out << "  risky (relevance >= "
+        << std::max(options.thresholds.relevance, options.thresholds.risky_relevance)
+        << ", safety < " << options.thresholds.net << "): {";
+    for (std::size_t i = 0; i < risky.size(); ++i) out << (i ? ", " : "") << risky[i];
+    out << "}\n";
+  }
   return {admissible, names, rel, net_norm};
 }
 

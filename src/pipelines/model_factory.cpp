@@ -58,9 +58,9 @@ class PrunedTreeClassifier : public learn::ProbabilisticClassifier {
   const std::vector<learn::CpRow>& table() const { return table_; }
   std::size_t chosen() const { return chosen_; }
 
-  std::string text(const std::vector<std::string>& names) const {
+  std::string text(const std::vector<std::string>& names, const learn::LevelLabels& levels) const {
     std::ostringstream out;
-    out << tree_.to_text(names);
+    out << tree_.to_text(names, levels);
     if (table_.empty()) return out.str();
     out << "\ncost-complexity pruning, " << folds_ << "-fold CV (chosen: *):\n"
         << "        CP nsplit rel_error    xerror      xstd\n";
@@ -138,10 +138,10 @@ std::unique_ptr<learn::ProbabilisticClassifier> make_model(const ModelSpec& spec
 }
 
 void export_model(const learn::ProbabilisticClassifier& model,
-                  const std::vector<std::string>& names, ResultSet& results,
-                  const std::string& base) {
+                  const std::vector<std::string>& names, const learn::LevelLabels& levels,
+                  ResultSet& results, const std::string& base) {
   if (const auto* t = dynamic_cast<const PrunedTreeClassifier*>(&model)) {
-    learn::export_tree(t->tree(), results, base + "/tree", names);
+    learn::export_tree(t->tree(), results, base + "/tree", names, levels);
     std::vector<double> cp, rel, xerr, xstd;
     for (const auto& r : t->table())
       cp.push_back(r.cp), rel.push_back(r.rel_error), xerr.push_back(r.xerror),
@@ -196,9 +196,10 @@ void export_model(const learn::ProbabilisticClassifier& model,
 }
 
 std::string describe_model(const learn::ProbabilisticClassifier& model,
-                           const std::vector<std::string>& names) {
+                           const std::vector<std::string>& names,
+                           const learn::LevelLabels& levels) {
   if (const auto* tree = dynamic_cast<const PrunedTreeClassifier*>(&model))
-    return tree->text(names);
+    return tree->text(names, levels);
   if (const auto* glm = dynamic_cast<const learn::GlmClassifier*>(&model)) {
     std::string text;
     if (glm->logistic()) text = learn::format_logistic(*glm->logistic());

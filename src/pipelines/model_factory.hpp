@@ -27,12 +27,14 @@ std::unique_ptr<learn::ProbabilisticClassifier> make_model(const ModelSpec& spec
 
 // Adds a fitted model's parameters under `base`: tree nodes (learn/tree_export.hpp), GLM
 // coefficient table, lasso coefficients at the chosen lambda with the CV curve, forest OOB error.
+// `levels`: the level names of each column (learn::level_names), so trees name their levels.
 void export_model(const learn::ProbabilisticClassifier& model,
-                  const std::vector<std::string>& names, ResultSet& results,
-                  const std::string& base);
+                  const std::vector<std::string>& names, const learn::LevelLabels& levels,
+                  ResultSet& results, const std::string& base);
 
-// A readable description of a fitted model (tree rules, coefficient table), "" if none.
+// A readable description of a fitted model (tree rules with level names, coefficient table), ""
+// if none.
 std::string describe_model(const learn::ProbabilisticClassifier& model,
-                           const std::vector<std::string>& names);
+                           const std::vector<std::string>& names, const learn::LevelLabels& levels);
 
 }  // namespace adm::pipelines

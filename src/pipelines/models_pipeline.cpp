@@ -256,11 +256,12 @@ void run_models(StageContext& context, Timings& timings) {
       proba = full->predict_proba(x_all);
     }
     const auto decisions = learn::predicted_classes(proba, classes);
-    const auto text = describe_model(*full, model.columns);
+    const auto levels = learn::level_labels(data, model.columns);
+    const auto text = describe_model(*full, model.columns, levels);
     if (!text.empty())
       results.add(base + "/model", std::vector<std::string>{text},
                   "The model fitted on all rows, as text.");
-    export_model(*full, model.columns, results, base);
+    export_model(*full, model.columns, levels, results, base);
     results.add(base + "/importance", full->importance(),
                 "Importance of each feature in the model fitted on all rows.", "learner units");
     AlfaResult a{std::nan(""), std::nan(""), std::nan(""), std::nan("")};

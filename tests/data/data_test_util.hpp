@@ -5,8 +5,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "core/error.hpp"
+#include "data/column.hpp"
 
 namespace adm::test {
 
@@ -42,6 +44,13 @@ std::string input_error(F&& f) {
     return e.what();
   }
   return "<no InputError thrown>";
+}
+
+// Every cell of a column as text ("" where missing).
+inline std::vector<std::string> cell_texts(const adm::data::Column& c) {
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < c.size(); ++r) out.push_back(c.cell_text(r));
+  return out;
 }
 
 inline std::string fixture(const std::string& name) {

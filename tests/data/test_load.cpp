@@ -11,6 +11,7 @@ using adm::data::DerivedColumn;
 using adm::data::load_dataset;
 using adm::data::MissingPolicy;
 using adm::data::RowFilter;
+using adm::test::cell_texts;
 using adm::test::input_error;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
@@ -37,13 +38,18 @@ RowFilter filter_in(std::string column, std::vector<std::string> in, int index =
   return f;
 }
 
-std::vector<double> ids(const adm::data::Dataset& d) { return d.column("id").values(); }
-
-std::vector<std::string> texts(const Column& c) {
-  std::vector<std::string> out;
-  for (std::size_t r = 0; r < c.size(); ++r) out.push_back(c.cell_text(r));
-  return out;
+DerivedColumn threshold_column(std::string key, std::string name, std::string column,
+                               std::string op, double threshold) {
+  DerivedColumn d;
+  d.key = std::move(key);
+  d.name = std::move(name);
+  d.column = std::move(column);
+  d.op = std::move(op);
+  d.threshold = threshold;
+  return d;
 }
+
+std::vector<double> ids(const adm::data::Dataset& d) { return d.column("id").values(); }
 
 }  // namespace
 
@@ -74,8 +80,8 @@ TEST_CASE("load: drop columns", "[data][load]") {
 
 TEST_CASE("load: derived binary column age >= 25", "[data][load]") {
   DataSpec s = people();
-  s.derived.push_back(DerivedColumn{"data.derive[0]", "adult", "age", ">=", 25.0});
-  s.derived.push_back(DerivedColumn{"data.derive[1]", "has_priors", "priors", ">", 0.0});
+  s.derived.push_back(threshold_column("data.derive[0]", "adult", "age", ">=", 25.0));
+  s.derived.push_back(threshold_column("data.derive[1]", "has_priors", "priors", ">", 0.0));
   const auto d = load_dataset(s);
   const Column& a = d.column("adult");
   CHECK(a.levels() == std::vector<std::string>{"0", "1"});
@@ -84,14 +90,14 @@ TEST_CASE("load: derived binary column age >= 25", "[data][load]") {
   CHECK(d.column("has_priors").codes()[1] == 1);
 
   DataSpec bad = people();
-  bad.derived.push_back(DerivedColumn{"data.derive[0]", "x", "race", ">=", 1.0});
+  bad.derived.push_back(threshold_column("data.derive[0]", "x", "race", ">=", 1.0));
   CHECK_THAT(
       input_error([&] { load_dataset(bad); }),
       StartsWith(kPeople + ": config key 'data.derive[0].column': column 'race' is categorical"));
-  bad.derived[0] = DerivedColumn{"data.derive[0]", "age", "score", ">=", 1.0};
+  bad.derived[0] = threshold_column("data.derive[0]", "age", "score", ">=", 1.0);
   CHECK_THAT(input_error([&] { load_dataset(bad); }),
              Contains("config key 'data.derive[0].name': column 'age' already exists"));
-  bad.derived[0] = DerivedColumn{"data.derive[0]", "x", "agee", ">=", 1.0};
+  bad.derived[0] = threshold_column("data.derive[0]", "x", "agee", ">=", 1.0);
   CHECK_THAT(input_error([&] { load_dataset(bad); }),
              Contains("config key 'data.derive[0].column': unknown column 'agee'"));
 }
@@ -190,7 +196,8 @@ TEST_CASE("load: positive level recodes the target to 0/1", "[data][load]") {
   s.roles.target = "priors";
   s.missing = MissingPolicy::DropRows;
   const auto p = load_dataset(s);
-  CHECK(texts(p.column("priors")) == std::vector<std::string>{"0", "1", "0", "0", "0", "0", "0"});
+  CHECK(cell_texts(p.column("priors")) ==
+        std::vector<std::string>{"0", "1", "0", "0", "0", "0", "0"});
   s.roles.target = "score";
   s.positive = "4";
   CHECK_THAT(input_error([&] { load_dataset(s); }),

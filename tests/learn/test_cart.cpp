@@ -3,8 +3,10 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/result_set.hpp"
 #include "core/rng.hpp"
 #include "learn/cart.hpp"
+#include "learn/tree_export.hpp"
 #include "learn_test_util.hpp"
 
 using namespace adm;
@@ -121,6 +123,17 @@ TEST_CASE("cart: categorical split groups non-ordinal levels", "[cart]") {
   const auto proba = tree.predict_proba(matrix({{0, 1, 2, 3, 4, 5}}, {6}));
   for (int l = 0; l < 6; ++l) CHECK(proba[2 * l + 1] == Approx(l % 2 == 0 ? 0.9 : 0.1));
   CHECK(tree.to_text().find("x0 in {1,3,5}") != std::string::npos);
+  // With level names the listing names the levels, as rpart does, and the export carries them.
+  const learn::LevelLabels names{{"a", "b", "c", "d", "e", "f"}};
+  const std::string named = tree.to_text({"grade"}, names);
+  CHECK(named.find("grade in {b,d,f}") != std::string::npos);
+  CHECK(named.find("grade in {a,c,e}") != std::string::npos);
+  ResultSet results;
+  learn::export_tree(tree, results, "/t", {"grade"}, names);
+  CHECK(std::get<std::vector<std::string>>(results.find("/t/level_names")->values) == names[0]);
+  CHECK(std::get<std::vector<std::int64_t>>(results.find("/t/level_offsets")->values) ==
+        std::vector<std::int64_t>{0, 6});
+  CHECK(std::get<std::vector<std::string>>(results.find("/t/text")->values)[0] == named);
 
   // Three classes use the majority-class ordering and still separate the groups.
   Labels y3 = y;

@@ -41,6 +41,35 @@ TEST_CASE("AIR and CAIR on hand-computed tables", "[infogram]") {
   CHECK_THROWS_AS(adverse_impact_ratio(V{2, 0}, V{0, 1}), InputError);
 }
 
+TEST_CASE("AIR and CAIR with a minimum group size: a tiny group cannot decide", "[infogram]") {
+  // Groups 0 and 1: 40 rows each, rates 0.5 and 0.25; group 2: one row, rate 0 (an age of 90).
+  V y, g, d;
+  for (int i = 0; i < 40; ++i) {
+    y.push_back(i % 2), g.push_back(0), d.push_back(i < 20 ? 0 : 1);
+    y.push_back(i % 4 == 0), g.push_back(1), d.push_back(i < 20 ? 0 : 1);
+  }
+  y.push_back(0), g.push_back(2), d.push_back(0);
+  const auto all = adverse_impact_ratio(y, g);
+  CHECK(all.ratio == 0.0);  // the single row decides
+  CHECK(all.lowest_group == 2);
+  CHECK(all.small_groups == 0);
+  const auto sized = adverse_impact_ratio(y, g, {}, 5.0);
+  CHECK(sized.ratio == Approx(0.25 / 0.5));
+  CHECK(sized.lowest_group == 1);
+  CHECK(sized.highest_group == 0);
+  CHECK(sized.small_groups == 1);
+  CHECK(sized.rates[2] == 0.0);  // still reported
+  // Weighted sizes count: the single row with weight 5 is big enough again.
+  std::vector<double> w(y.size(), 1.0);
+  w.back() = 5.0;
+  CHECK(adverse_impact_ratio(y, g, w, 5.0).ratio == 0.0);
+  // Within strata the same rule: stratum 0 holds the tiny group.
+  const auto cair = conditional_adverse_impact_ratio(y, g, d, {}, 5.0);
+  CHECK(cair.per_stratum[0].small_groups == 1);
+  CHECK(cair.per_stratum[0].ratio > 0.0);
+  CHECK(conditional_adverse_impact_ratio(y, g, d).per_stratum[0].ratio == 0.0);
+}
+
 TEST_CASE("UC Berkeley departments B and D: AIR, CAIR, ALFA as in appendix A.4", "[infogram]") {
   const auto t = test::load_ucb("BD");
   if (!t.loaded) {

@@ -161,7 +161,7 @@ TEST_CASE("infogram config section: defaults, reading, documentation", "[infogra
   InfogramOptions defaults;
   auto doc = config::Fields::documenter("infogram", &lines);
   describe(doc, defaults);
-  CHECK(lines.size() == 10);
+  CHECK(lines.size() == 11);
   const auto bad = toml::parse("net_threshold = 1.5\n");
   auto bad_reader = config::Fields::reader(bad, "infogram", "cfg.toml");
   CHECK_THROWS_AS(describe(bad_reader, o), InputError);

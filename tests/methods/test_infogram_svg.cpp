@@ -50,3 +50,41 @@ TEST_CASE("infogram SVG: structure, labels and coordinates", "[infogram]") {
   CHECK(seen > 20);
   CHECK(infogram_svg(make_infogram({}, {}, {})).find("Core InfoGram") != std::string::npos);
 }
+
+TEST_CASE("infogram SVG: risky features labelled, points kept off the frame", "[infogram]") {
+  // relationship: most relevant, almost no safety (risky); age_group: relevant enough (0.6) and
+  // unsafe (risky); noise: unsafe but irrelevant (just inadmissible); income admissible at (0.9,
+  // 1).
+  const std::vector<std::string> names{"relationship", "income", "age_group", "noise"};
+  const auto g = make_infogram(names, std::vector<double>{1.0, 0.9, 0.6, 0.2},
+                               std::vector<double>{0.02, 1.0, 0.05, 0.01}, {}, InfogramMode::Fair);
+  CHECK(g.risky() == std::vector<std::string>{"relationship", "age_group"});  // by index
+  const std::string svg = infogram_svg(g);
+  CHECK(count(svg, "<circle class=\"risky\"") == 2);
+  CHECK(svg.find("fill=\"#b02020\">relationship</text>") != std::string::npos);
+  CHECK(svg.find("fill=\"#b02020\">age_group</text>") != std::string::npos);
+  CHECK(svg.find(">noise</text>") == std::string::npos);
+  CHECK(svg.find("risky (relevant, unsafe)") != std::string::npos);
+  // The axes box of the default 560 x 560 image is x 70..530, y 50..490: no point on its edges.
+  const std::regex centre(R"re(cx="([0-9.]+)" cy="([0-9.]+)")re");
+  std::size_t points = 0;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), centre), end; it != end; ++it, ++points) {
+    const double cx = std::stod((*it)[1]), cy = std::stod((*it)[2]);
+    CHECK(cx > 70.0 + 5);
+    CHECK(cx < 530.0 - 5);
+    CHECK(cy > 50.0 + 5);
+    CHECK(cy < 490.0 - 5);
+  }
+  CHECK(points == 4);
+  // A core infogram flags nothing risky (low net information there means redundant, not unsafe).
+  const auto core = make_infogram(names, std::vector<double>{1.0, 0.9, 0.6, 0.2},
+                                  std::vector<double>{0.02, 1.0, 0.05, 0.01});
+  CHECK(core.risky().empty());
+  CHECK(infogram_svg(core).find("class=\"risky\"") == std::string::npos);
+  // The relevance a risky feature needs is a threshold of its own.
+  Thresholds strict;
+  strict.risky_relevance = 0.8;
+  CHECK(make_infogram(names, std::vector<double>{1.0, 0.9, 0.6, 0.2},
+                      std::vector<double>{0.02, 1.0, 0.05, 0.01}, strict, InfogramMode::Fair)
+            .risky() == std::vector<std::string>{"relationship"});
+}

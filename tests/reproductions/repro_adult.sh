@@ -25,6 +25,9 @@ for f in relationship hours_per_week workclass native_country fnlwgt education_n
 done
 bound "relationship: relevance" "$(fv relevance relationship)" ">=" 0.1
 bound "relationship: safety" "$(fv net relationship)" "<" 0.1
+risky=$(vals "$h5" /infogram/risky_set | tr '\n' ' ')
+say "risky set (paper: relationship)" "$risky" relationship \
+  "$(case " $risky" in *" relationship "*) echo ok ;; *) echo DIFFERS ;; esac)"
 alpha=$(vals "$h5" /alfa/outcome/alpha)
 row "alpha = MI(Y, S | X_A), bits" "$alpha" 0.13 0.03
 say "  cross-fitted alpha (not in the paper)" "$(printf %.4f "$(vals "$h5" /alfa/outcome/alpha_cross_fitted)")" - info

@@ -32,7 +32,8 @@ void check_inputs(std::span<const std::int32_t> y, std::span<const std::int32_t>
 // AIR over the rows where `take` is true, with `groups` groups.
 template <class Take>
 AirResult air_over(std::span<const std::int32_t> y, std::span<const std::int32_t> group,
-                   std::span<const double> weights, std::size_t groups, Take take) {
+                   std::span<const double> weights, std::size_t groups, double min_size,
+                   Take take) {
   AirResult r;
   std::vector<double> favourable(groups, 0.0);
   r.counts.assign(groups, 0.0);
@@ -47,6 +48,10 @@ AirResult air_over(std::span<const std::int32_t> y, std::span<const std::int32_t
   for (std::size_t g = 0; g < groups; ++g) {
     if (!(r.counts[g] > 0.0)) continue;
     r.rates[g] = favourable[g] / r.counts[g];
+    if (r.counts[g] < min_size) {
+      ++r.small_groups;
+      continue;
+    }
     ++defined;
     const auto gi = static_cast<std::int32_t>(g);
     if (r.lowest_group < 0 || r.rates[g] < r.rates[static_cast<std::size_t>(r.lowest_group)])
@@ -64,15 +69,17 @@ AirResult air_over(std::span<const std::int32_t> y, std::span<const std::int32_t
 }  // namespace
 
 AirResult adverse_impact_ratio(std::span<const std::int32_t> y, std::span<const std::int32_t> group,
-                               std::span<const double> weights) {
+                               std::span<const double> weights, double min_group_size) {
   check_inputs(y, group, weights);
-  return air_over(y, group, weights, code_count(group, "group"), [](std::size_t) { return true; });
+  return air_over(y, group, weights, code_count(group, "group"), min_group_size,
+                  [](std::size_t) { return true; });
 }
 
 CairResult conditional_adverse_impact_ratio(std::span<const std::int32_t> y,
                                             std::span<const std::int32_t> group,
                                             std::span<const std::int32_t> stratum,
-                                            std::span<const double> weights) {
+                                            std::span<const double> weights,
+                                            double min_group_size) {
   check_inputs(y, group, weights);
   if (stratum.size() != y.size()) throw InputError("adverse impact: stratum length differs");
   const std::size_t groups = code_count(group, "group");
@@ -89,7 +96,7 @@ CairResult conditional_adverse_impact_ratio(std::span<const std::int32_t> y,
   double sum = 0.0, used_share = 0.0;
   for (std::size_t d = 0; d < strata; ++d) {
     c.stratum_share[d] /= total;
-    c.per_stratum.push_back(air_over(y, group, weights, groups, [&](std::size_t i) {
+    c.per_stratum.push_back(air_over(y, group, weights, groups, min_group_size, [&](std::size_t i) {
       return static_cast<std::size_t>(stratum[i]) == d;
     }));
     const double air = c.per_stratum.back().ratio;

@@ -17,8 +17,20 @@ std::vector<std::string> InfogramResult::admissible() const {
   return names;
 }
 
+std::vector<std::string> InfogramResult::risky() const {
+  std::vector<std::string> names;
+  for (const auto& f : features)
+    if (f.risky) names.push_back(f.name);
+  return names;
+}
+
 bool in_l_region(double relevance, double net, const Thresholds& thresholds) {
   return relevance < thresholds.relevance || net < thresholds.net;
+}
+
+bool is_risky(double relevance, double safety, const Thresholds& thresholds) {
+  return relevance >= std::max(thresholds.relevance, thresholds.risky_relevance) &&
+         safety < thresholds.net;
 }
 
 std::vector<double> normalise_by_max(std::span<const double> raw) {
@@ -38,7 +50,7 @@ InfogramResult make_infogram(const std::vector<std::string>& names,
   for (std::size_t j = 0; j < names.size(); ++j)
     if (!std::isfinite(relevance_raw[j]) || !std::isfinite(net_raw[j]))
       throw InputError("make_infogram: non-finite value for feature '" + names[j] + "'");
-  for (double t : {thresholds.relevance, thresholds.net})
+  for (double t : {thresholds.relevance, thresholds.net, thresholds.risky_relevance})
     if (!(t >= 0.0 && t <= 1.0)) throw InputError("make_infogram: thresholds must be in [0, 1]");
   const auto rel = normalise_by_max(relevance_raw);
   const auto net = normalise_by_max(net_raw);
@@ -54,6 +66,7 @@ InfogramResult make_infogram(const std::vector<std::string>& names,
     e.net = net[j];
     e.admissible_index = std::hypot(rel[j], net[j]) / std::sqrt(2.0);
     e.admissible = !in_l_region(rel[j], net[j], thresholds);
+    e.risky = mode == InfogramMode::Fair && is_risky(rel[j], net[j], thresholds);
     result.features.push_back(std::move(e));
   }
   std::stable_sort(result.features.begin(), result.features.end(),

@@ -13,6 +13,12 @@
 // slice of L) or inadequate (the vertical slice of L) ... The complementary set L^c comprises of
 // the desired admissible features"): in L iff R < t_rel OR C < t_net. Admissible = not in L, i.e.
 // R >= t_rel AND C >= t_net (a feature exactly on a threshold line is admissible).
+//
+// Risky features (fair mode only): highly relevant but unsafe, R >= max(t_rel, t_risky) AND
+// F < t_net, such as feature B of the paper's Fig. 9 or Adult's relationship. The paper warns not
+// to drop them "blindly ... without consulting domain experts" (Sec. 3.2.2): they carry much of
+// the predictive information and most of it through S, so they are the ones to review. t_risky =
+// 0.5 by default: at least half the relevance of the most relevant feature.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -24,8 +30,9 @@ enum class InfogramMode { Core, Fair };
 const char* to_string(InfogramMode mode);  // "core", "fair"
 
 struct Thresholds {
-  double relevance = 0.1;  // width of the vertical slice of the L
-  double net = 0.1;        // width of the horizontal slice (safety threshold in fair mode)
+  double relevance = 0.1;        // width of the vertical slice of the L
+  double net = 0.1;              // width of the horizontal slice (safety threshold in fair mode)
+  double risky_relevance = 0.5;  // fair mode: inadmissible features this relevant are risky
 };
 
 struct InfogramEntry {
@@ -36,6 +43,7 @@ struct InfogramEntry {
   double net = 0.0;            // the same for the net (or safety) axis
   double admissible_index = 0.0;  // sqrt(R^2 + C^2) / sqrt(2): distance from the origin, in [0, 1]
   bool admissible = false;
+  bool risky = false;  // fair mode: R >= max(t_rel, t_risky) and F < t_net
 };
 
 struct InfogramResult {
@@ -44,10 +52,13 @@ struct InfogramResult {
   // Ordered by admissible index, highest first (ties: input order).
   std::vector<InfogramEntry> features;
   std::vector<std::string> admissible() const;  // names, in the order above
+  std::vector<std::string> risky() const;       // names, in the order above
 };
 
 // True when (relevance, net), both normalised, lies in the L-region (inadmissible).
 bool in_l_region(double relevance, double net, const Thresholds& thresholds);
+// True when (relevance, safety), both normalised, marks a risky feature of a fair infogram.
+bool is_risky(double relevance, double safety, const Thresholds& thresholds);
 
 // Values divided by their maximum; negative values count as 0; all zero (or empty) -> all 0.
 std::vector<double> normalise_by_max(std::span<const double> raw);

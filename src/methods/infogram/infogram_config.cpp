@@ -36,6 +36,11 @@ void describe(config::Fields& f, InfogramOptions& o) {
   f.real("net_threshold", o.thresholds.net,
          "Width of the L-region's horizontal slice (net or safety information, normalised).",
          {0.0, 1.0});
+  f.real("risky_relevance", o.thresholds.risky_relevance,
+         "Fair mode: a feature below the safety threshold whose normalised relevance is at least "
+         "this (and the relevance threshold) is flagged risky: highly predictive, mostly through "
+         "S; flagged in the result and labelled on the plot for review.",
+         {0.0, 1.0});
   f.choice("relevance", o.relevance,
            "x-axis: the learner's importance (scaled by its max) or the marginal MI(Y, X_j).",
            {{"importance", RelevanceKind::Importance}, {"mi", RelevanceKind::MutualInformation}});

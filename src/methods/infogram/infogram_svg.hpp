@@ -1,7 +1,9 @@
 #pragma once
 // The infogram as a standalone SVG document: relevance on x, net (core) or safety (fair)
-// information on y, both over [0, 1]; the L-region shaded with its threshold lines; admissible
-// features labelled, the others drawn as dots. Pure text, so it can be written anywhere.
+// information on y, both over [0, 1] with a margin inside the axes box (so points at 0 or 1 are not
+// drawn on the frame); the L-region shaded with its threshold lines; admissible features labelled
+// in blue, risky ones (fair mode: relevant but unsafe) in red, the others drawn as grey dots. Pure
+// text, so it can be written anywhere.
 #include <string>
 
 #include "methods/infogram/infogram.hpp"
