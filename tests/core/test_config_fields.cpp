@@ -95,7 +95,7 @@ TEST_CASE("numbers must be finite whatever their range", "[core][config]") {
 TEST_CASE("values XGBoost refuses are errors at their key", "[core][config]") {
   CHECK(error_of(std::string(kMinimal) + "[learner.gbm]\nmin_child_weight = 1e300\n") ==
         "cfg.toml:5:20: config key 'learner.gbm.min_child_weight': XGBoost refuses this value "
-        "(Out of range value for min_child_weight, value='1e300')");
+        "(Out of range value for min_child_weight, value='1e+300')");
   CHECK_THAT(error_of(std::string(kMinimal) + "[learner.gbm]\nlearning_rate = 1e-300\n"),
              Catch::Contains("'learner.gbm.learning_rate': XGBoost refuses this value"));
   CHECK_THAT(error_of(std::string(kMinimal) + "[learner.gbm]\nlambda = 1e300\n"),
