@@ -19,6 +19,7 @@ PACKAGES=(
   libnanoflann-dev                                  # k-d tree (Fair Forests' Inconsistency)
   coinor-libipopt-dev pkg-config                    # nonlinear programs (fair naive Bayes; NLP baseline)
   slurm-wlm munge                                   # the local Slurm cluster of the Slurm test
+  clang libclang-rt-14-dev                          # the Clang build and libFuzzer (tests/fuzz)
 )
 
 if [ "${ADM_SKIP_APT:-0}" != 1 ]; then

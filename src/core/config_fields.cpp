@@ -110,6 +110,15 @@ void Fields::fail(const char* key, const std::string& message) const {
       at_location(file_, line, column, "config key '" + key_path(key) + "': " + message));
 }
 
+void Fields::fail_section(const std::string& message) const {
+  std::size_t line = 0, column = 0;
+  if (in_) {
+    line = in_->source().begin.line;
+    column = in_->source().begin.column;
+  }
+  throw InputError(at_location(file_, line, column, "config section '" + path_ + "': " + message));
+}
+
 const toml::node* Fields::find(const char* key) {
   used_.insert(key);
   return in_->get(key);
@@ -188,9 +197,14 @@ void Fields::real(const char* key, double& value, const char* doc, RealRange ran
       v = static_cast<double>(n->as_integer()->get());
     else
       fail(key, std::string("expected a number, got ") + toml_type_name(*n));
+    // No key means anything by inf or nan (TOML spells them inf, nan), and a library given one
+    // computes garbage (lambda = inf gave an all-zero InfoGram), so every number must be finite.
+    if (!std::isfinite(v))
+      fail(key,
+           "must be a finite number" + describe_range(range) + " (got " + format_real(v) + ")");
     const bool below = range.min_exclusive ? !(v > range.min) : !(v >= range.min);
     const bool above = range.max_exclusive ? !(v < range.max) : !(v <= range.max);
-    if (std::isnan(v) || below || above)
+    if (below || above)
       fail(key, "must be" + describe_range(range) + " (got " + format_real(v) + ")");
     value = v;
   }

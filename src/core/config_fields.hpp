@@ -56,6 +56,7 @@ class Fields {
   void boolean(const char* key, bool& value, const char* doc);
   void integer(const char* key, std::int64_t& value, const char* doc, IntRange range = {});
   void count(const char* key, std::uint64_t& value, const char* doc, IntRange range = {0});
+  // A finite number in `range` (inf and nan are refused whatever the range).
   void real(const char* key, double& value, const char* doc, RealRange range = {});
   void optional_real(const char* key, std::optional<double>& value, const char* doc);
   // A string; non-empty `choices` restricts it. `path` strings get ${VAR} expansion on read.
@@ -106,6 +107,8 @@ class Fields {
   std::string key_path(const char* key) const;
   // Raise an InputError at `key` (location from the TOML source when reading).
   [[noreturn]] void fail(const char* key, const std::string& message) const;
+  // Raise an InputError about this section as a whole (at the table's location when reading).
+  [[noreturn]] void fail_section(const std::string& message) const;
 
   // Read mode: error on any key of the table no field consumed. Call after describe().
   void reject_unknown_keys() const;

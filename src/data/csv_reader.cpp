@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/input_file.hpp"
+#include "data/utf8.hpp"
 
 namespace adm::data {
 namespace {
@@ -122,6 +124,19 @@ class Tokenizer {
   std::size_t line_ = 1;
   const CsvOptions& opt_;
 };
+
+// Column and level names go into HDF5 string datasets declared UTF-8, so every field must be
+// UTF-8 (refused, not escaped: an escaped name would no longer match the config's names).
+void check_utf8(const std::string& path, const Field& f, std::size_t column) {
+  const std::size_t at = invalid_utf8_at(f.text);
+  if (at == std::string::npos) return;
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(f.text[at]));
+  throw_input(path, f.line, column,
+              std::string("field is not valid UTF-8 (byte ") + byte + " at position " +
+                  std::to_string(at + 1) +
+                  " of the field); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8");
+}
 
 bool is_blank_record(const std::vector<Field>& rec) {
   return rec.size() == 1 && !rec[0].quoted && rec[0].text.empty();
@@ -247,7 +262,10 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
                               : "no header: the file holds only blank lines");
     }
     header_line = line;
-    for (auto& f : rec) raw.names.push_back(f.text);
+    for (std::size_t c = 0; c < rec.size(); ++c) {
+      check_utf8(path, rec[c], c + 1);
+      raw.names.push_back(rec[c].text);
+    }
     if (!options.names.empty()) {
       if (options.names.size() != raw.names.size())
         throw_input(path, line, 0,
@@ -291,6 +309,7 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
     raw.lines.push_back(at);
     for (std::size_t c = 0; c < ncol; ++c) {
       const Field& f = fields[c];
+      check_utf8(path, f, c + 1);
       const bool missing = (f.quoted && f.text.empty()) || markers.count(f.text) != 0;
       raw.cells[c].push_back(missing ? std::string() : f.text);
       raw.missing[c].push_back(missing ? 1 : 0);

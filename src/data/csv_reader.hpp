@@ -12,6 +12,8 @@
 //   categorical with levels sorted lexicographically, or numerically when every level is a number.
 //   "NaN"/"Inf" in an otherwise numeric column are an error, not missing values, unless listed as
 //   markers: silently turning them into text or missing values hides broken exports.
+// - Every field (header included) must be valid UTF-8; other bytes are an error at the field,
+//   since names end up in UTF-8 HDF5 datasets (convert Latin-1 exports with iconv first).
 // - Every error is an InputError "file:line:column: message" with the physical line (1-based) and
 //   the field index (1-based).
 #include <cstddef>

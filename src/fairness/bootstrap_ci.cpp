@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/error.hpp"
@@ -14,6 +15,21 @@ double sorted_quantile(const std::vector<double>& sorted, double p) {
   const auto lo = static_cast<std::size_t>(std::floor(h));
   const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
   return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+std::size_t min_interval_replicates(double level) {
+  // The small slack keeps round-off in 1 - level (0.050000000000000044) from adding one.
+  return static_cast<std::size_t>(std::ceil(2.0 / (1.0 - level) - 1e-9)) + 1;
+}
+
+std::string too_few_replicates(std::size_t replicates, double level) {
+  const std::size_t least = min_interval_replicates(level);
+  if (replicates == 0 || replicates >= least) return "";
+  char percent[32];
+  std::snprintf(percent, sizeof percent, "%g", level * 100);
+  return "a " + std::string(percent) + " % percentile interval needs at least " +
+         std::to_string(least) + " replicates (got " + std::to_string(replicates) +
+         "), else its ends are the extreme replicates; use 0 for no intervals";
 }
 
 std::vector<Interval> bootstrap_ci(const std::vector<std::vector<double>>& replicates,

@@ -2,6 +2,7 @@
 // Percentile bootstrap intervals from replicate metric vectors. Serial on purpose: the resampling
 // and evaluation of replicates is spread over ranks by the task farm (evaluate_on_rows +
 // to_vector); this only summarises the gathered (replicates x metrics) matrix.
+#include <string>
 #include <vector>
 
 #include "fairness/group_rates.hpp"
@@ -22,6 +23,16 @@ struct Interval {
 // replicate must have the same length (InputError otherwise).
 std::vector<Interval> bootstrap_ci(const std::vector<std::vector<double>>& replicates,
                                    double level = 0.95);
+
+// The fewest replicates for which a percentile interval at `level` means something: the interval's
+// ends must lie inside the replicates, not at their extremes, i.e. h = (B - 1)(1 - level)/2 >= 1
+// above, so B >= 1 + 2 / (1 - level): 41 for 95 %, 21 for 90 %, 201 for 99 %. With fewer, the
+// "interval" is the range of a handful of replicates (one replicate: a single point that need not
+// contain the estimate).
+std::size_t min_interval_replicates(double level);
+
+// "" when `replicates` is 0 (no intervals) or enough for `level`, else a message saying why not.
+std::string too_few_replicates(std::size_t replicates, double level);
 
 // The type-7 quantile of already sorted, NaN-free values (NaN when empty).
 double sorted_quantile(const std::vector<double>& sorted, double p);

@@ -50,7 +50,10 @@ const char* to_string(GapMetric metric) {
 }
 
 Gap gap(const std::vector<GroupRates>& per_group, GapMetric metric) {
-  const auto [first, second] = rates_of(metric);
+  // Plain variables, not a structured binding: clang 14 cannot capture bindings in a lambda.
+  const auto rates = rates_of(metric);
+  const RatePtr first = rates.first;
+  const RatePtr second = rates.second;
   auto defined = [&](const GroupRates& r) {
     return !std::isnan(r.*first) && (second == nullptr || !std::isnan(r.*second));
   };

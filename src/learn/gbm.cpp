@@ -6,7 +6,9 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -108,7 +110,66 @@ void append_probabilities(const float* margin, std::size_t rows, std::size_t k,
   }
 }
 
+// The XGBoost parameters of one fit; train() and xgboost_refusal() set exactly these.
+std::vector<std::pair<std::string, std::string>> booster_settings(const GbmParams& p,
+                                                                  std::size_t classes,
+                                                                  std::uint64_t seed) {
+  // XGBoost seeds a 32-bit mt19937 from an int64: fold our 64 bits into 31 so no seed is lost.
+  const std::uint64_t folded = (seed ^ (seed >> 31) ^ (seed >> 62)) & 0x7fffffffu;
+  std::vector<std::pair<std::string, std::string>> settings = {
+      {"objective", classes == 2 ? "binary:logistic" : "multi:softprob"},
+      {"tree_method", "hist"},
+      {"eta", text(p.learning_rate)},
+      {"max_depth", std::to_string(p.max_depth)},
+      {"min_child_weight", text(p.min_child_weight)},
+      {"subsample", text(p.subsample)},
+      {"colsample_bytree", text(p.colsample)},
+      {"lambda", text(p.lambda)},
+      {"max_bin", std::to_string(p.max_bin)},
+      {"nthread", std::to_string(p.nthread)},
+      {"seed", std::to_string(folded)},
+      // Reseed per round: sampling then cannot depend on other XGBoost use on this thread.
+      {"seed_per_iteration", "1"},
+      {"verbosity", "0"},
+  };
+  if (classes > 2) settings.emplace_back("num_class", std::to_string(classes));
+  return settings;
+}
+
+// XGBoost's last error as one line, without the "[time] file.cc:line: " prefix it may carry.
+std::string last_error_line() {
+  std::string message = XGBGetLastError();
+  message = message.substr(0, message.find('\n'));
+  if (!message.empty() && message[0] == '[') {
+    const std::size_t source = message.find(".cc:");
+    const std::size_t colon = message.find(": ", source == std::string::npos ? 0 : source);
+    if (source != std::string::npos && colon != std::string::npos) message.erase(0, colon + 2);
+  }
+  return message;
+}
+
 }  // namespace
+
+std::optional<std::string> xgboost_refusal(const GbmParams& params) {
+  FeatureMatrix x;
+  x.rows = 4;
+  x.cols = 1;
+  x.values = {0, 1, 0, 1};
+  GbmParams probe = params;
+  probe.nthread = 1;  // the probe needs no threads, and nthread is range-checked by us
+  Matrix data = make_dmatrix(x, {0}, {0.0f}, 1);
+  const float labels[] = {0, 1, 0, 1};
+  check(XGDMatrixSetFloatInfo(data.get(), "label", labels, 4));
+  DMatrixHandle cache[] = {data.get()};
+  BoosterHandle b = nullptr;
+  check(XGBoosterCreate(cache, 1, &b));
+  Booster booster(b);
+  for (const auto& [key, value] : booster_settings(probe, 2, 0))
+    if (XGBoosterSetParam(b, key.c_str(), value.c_str()) != 0) return last_error_line();
+  // XGBoost parses its parameters only here, at the first round.
+  if (XGBoosterUpdateOneIter(b, 0, data.get()) != 0) return last_error_line();
+  return std::nullopt;
+}
 
 struct GradientBoosting::Model {
   std::size_t cols = 0;
@@ -201,26 +262,8 @@ std::vector<double> GradientBoosting::train(const FeatureMatrix& x, std::span<co
   DMatrixHandle cache[] = {dtrain.get()};
   check(XGBoosterCreate(cache, 1, &b));
   m->booster.reset(b);
-  // XGBoost seeds a 32-bit mt19937 from an int64: fold our 64 bits into 31 so no seed is lost.
-  const std::uint64_t seed = (seed_ ^ (seed_ >> 31) ^ (seed_ >> 62)) & 0x7fffffffu;
-  std::vector<std::pair<std::string, std::string>> settings = {
-      {"objective", classes == 2 ? "binary:logistic" : "multi:softprob"},
-      {"tree_method", "hist"},
-      {"eta", text(params_.learning_rate)},
-      {"max_depth", std::to_string(params_.max_depth)},
-      {"min_child_weight", text(params_.min_child_weight)},
-      {"subsample", text(params_.subsample)},
-      {"colsample_bytree", text(params_.colsample)},
-      {"lambda", text(params_.lambda)},
-      {"max_bin", std::to_string(params_.max_bin)},
-      {"nthread", std::to_string(params_.nthread)},
-      {"seed", std::to_string(seed)},
-      // Reseed per round: sampling then cannot depend on other XGBoost use on this thread.
-      {"seed_per_iteration", "1"},
-      {"verbosity", "0"},
-  };
-  if (classes > 2) settings.emplace_back("num_class", std::to_string(classes));
-  for (const auto& [key, value] : settings) check(XGBoosterSetParam(b, key.c_str(), value.c_str()));
+  for (const auto& [key, value] : booster_settings(params_, classes, seed_))
+    check(XGBoosterSetParam(b, key.c_str(), value.c_str()));
   for (std::uint64_t round = 0; round < params_.rounds; ++round)
     check(XGBoosterUpdateOneIter(b, static_cast<int>(round), dtrain.get()));
   model_ = std::move(m);

@@ -24,6 +24,28 @@ bool inside(double v, config::RealRange r) {
   const bool high = r.max_exclusive ? v < r.max : v <= r.max;
   return low && high;  // false for NaN
 }
+
+// Read mode: an error at the key whose value XGBoost refuses. The key is the first whose value
+// alone (every other setting at its default) is refused; else the section is blamed as a whole.
+void check_with_xgboost(config::Fields& f, const GbmParams& p) {
+  const auto refusal = xgboost_refusal(p);
+  if (!refusal) return;
+  struct Real {
+    const char* key;
+    double GbmParams::*member;
+  };
+  for (const auto& [key, member] :
+       {Real{"learning_rate", &GbmParams::learning_rate},
+        Real{"min_child_weight", &GbmParams::min_child_weight},
+        Real{"subsample", &GbmParams::subsample}, Real{"colsample", &GbmParams::colsample},
+        Real{"lambda", &GbmParams::lambda}}) {
+    GbmParams alone;
+    alone.*member = p.*member;
+    if (const auto why = xgboost_refusal(alone))
+      f.fail(key, "XGBoost refuses this value (" + *why + ")");
+  }
+  f.fail_section("XGBoost refuses these settings (" + *refusal + ")");
+}
 }  // namespace
 
 void describe(config::Fields& f, GbmParams& p) {
@@ -42,6 +64,7 @@ void describe(config::Fields& f, GbmParams& p) {
           "Threads per fit; keep 1 when every MPI rank fits its own models (results may differ "
           "between thread counts).",
           kThreads);
+  if (f.mode() == config::Fields::Mode::Read) check_with_xgboost(f, p);
 }
 
 void validate(const GbmParams& p) {

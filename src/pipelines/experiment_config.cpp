@@ -8,6 +8,7 @@
 #include "core/input_file.hpp"
 #include "data/spec_fields.hpp"
 #include "demo_config.hpp"  // generated from configs/demo.toml
+#include "fairness/bootstrap_ci.hpp"
 
 namespace adm::pipelines {
 
@@ -43,6 +44,9 @@ void describe(config::Fields& f, FairnessSection& s) {
   f.count("bootstrap", s.bootstrap, "Bootstrap replicates for confidence intervals (0 = none).",
           {0, 1000000});
   f.real("confidence", s.confidence, "Confidence level of the intervals.", {0.0, 1.0, true, true});
+  if (f.mode() == config::Fields::Mode::Read)
+    if (const auto why = fairness::too_few_replicates(s.bootstrap, s.confidence); !why.empty())
+      f.fail("bootstrap", why);
 }
 
 void describe(config::Fields& f, LearnerSection& s) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "fairness/bootstrap_ci.hpp"
+
 namespace adm::pipelines {
 
 void describe(config::Fields& f, FairTreeSection& s) {
@@ -64,6 +66,8 @@ void describe(config::Fields& f, FairforestSection& s) {
   f.text("importance_model", s.importance_model,
          "Fair model whose MDI importance is drawn beside RF's (Figures 1-2); empty: none.");
   if (f.mode() != config::Fields::Mode::Read) return;
+  if (const auto why = fairness::too_few_replicates(s.bootstrap, s.confidence); !why.empty())
+    f.fail("bootstrap", why);
   const std::set<std::string> known = {"DT", "DT_F", "DT_Fc", "RF", "RF_F", "RF_Fc"};
   std::set<std::string> seen;
   for (const auto& m : s.models) {

@@ -1,5 +1,6 @@
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 #include "core/error.hpp"
 #include "data/split.hpp"
@@ -35,6 +36,19 @@ std::vector<std::int32_t> decision_codes(const ExperimentConfig& config,
                      "' in " + data.source());
   const auto& column = data.column(name);
   std::vector<std::int32_t> codes(data.rows(), 0);
+  // Refused, not recoded as "positive versus the rest": a third value means the column is not a
+  // binary decision (a score, a multi-class prediction), and merging levels would hide that.
+  std::set<std::string> values;
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    if (!column.is_missing(i)) values.insert(column.cell_text(i));
+    if (values.size() > 2)
+      throw InputError(at_location(data.source(), data.source_line(i), 0,
+                                   "config key 'fairness.prediction': decision column '" + name +
+                                       "' takes a third value here (" +
+                                       join_names({values.begin(), values.end()}) +
+                                       "); the audit needs binary decisions, so recode the "
+                                       "column to two values"));
+  }
   for (std::size_t i = 0; i < data.rows(); ++i) {
     if (column.is_missing(i))
       throw InputError(
@@ -175,6 +189,15 @@ void fairness_stage(StageContext& context) {
       out << buf << (m == 3 ? "\n   " : "");
     }
     out << (report.di.verdict == fairness::Verdict::Fail ? "  (fails the 80% rule)" : "") << "\n";
+    // Warned about, not refused: a metric can be undefined for one attribute (a group without
+    // negatives) while the others are fine. The result keeps the NaN; the summary says it.
+    std::vector<std::string> undefined;
+    for (std::size_t m = 0; m < per_attr; ++m)
+      if (std::isnan(values[m])) undefined.push_back(kMetrics[m]);
+    if (!undefined.empty())
+      out << "    warning: " << join_names(undefined)
+          << " undefined (NaN): fewer than two groups of " << a.attribute
+          << " have the rates compared (no positives, no negatives or no decisions of a kind)\n";
   }
 }
 

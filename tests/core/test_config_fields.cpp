@@ -80,3 +80,42 @@ TEST_CASE("the key reference documents every section", "[core][config]") {
         "data.filter.min", "data.derive.op", "fairness.confidence", "info.enabled"})
     CHECK_THAT(all, Catch::Contains(key));
 }
+
+TEST_CASE("numbers must be finite whatever their range", "[core][config]") {
+  for (const std::string bad : {"inf", "+inf", "-inf", "nan"}) {
+    CHECK_THAT(error_of(std::string(kMinimal) + "[learner.gbm]\nlambda = " + bad + "\n"),
+               Catch::StartsWith("cfg.toml:5:10: config key 'learner.gbm.lambda': must be a "
+                                 "finite number >= 0 (got "));
+    CHECK_THAT(error_of(std::string(kMinimal) +
+                        "[[data.filter]]\ncolumn = \"income\"\nmin = " + bad + "\n"),
+               Catch::Contains("config key 'data.filter[0].min': must be a finite number"));
+  }
+}
+
+TEST_CASE("values XGBoost refuses are errors at their key", "[core][config]") {
+  CHECK(error_of(std::string(kMinimal) + "[learner.gbm]\nmin_child_weight = 1e300\n") ==
+        "cfg.toml:5:20: config key 'learner.gbm.min_child_weight': XGBoost refuses this value "
+        "(Out of range value for min_child_weight, value='1e+300')");
+  CHECK_THAT(error_of(std::string(kMinimal) + "[learner.gbm]\nlearning_rate = 1e-300\n"),
+             Catch::Contains("'learner.gbm.learning_rate': XGBoost refuses this value"));
+  CHECK_THAT(error_of(std::string(kMinimal) + "[learner.gbm]\nlambda = 1e300\n"),
+             Catch::Contains("'learner.gbm.lambda': XGBoost refuses this value"));
+  // Large values XGBoost can hold are fine.
+  CHECK(parse_config(std::string(kMinimal) + "[learner.gbm]\nlambda = 1e30\n", "cfg.toml")
+            .learner.gbm.lambda == 1e30);
+}
+
+TEST_CASE("fairness intervals need enough bootstrap replicates", "[core][config]") {
+  CHECK_THAT(error_of(std::string(kMinimal) + "[fairness]\nbootstrap = 1\n"),
+             Catch::StartsWith("cfg.toml:5:13: config key 'fairness.bootstrap': a 95 % percentile "
+                               "interval needs at least 41 replicates (got 1)"));
+  CHECK_THAT(error_of(std::string(kMinimal) + "[fairness]\nbootstrap = 30\nconfidence = 0.99\n"),
+             Catch::Contains("needs at least 201 replicates (got 30)"));
+  CHECK(parse_config(std::string(kMinimal) + "[fairness]\nbootstrap = 21\nconfidence = 0.9\n",
+                     "cfg.toml")
+            .fairness.bootstrap == 21);
+  CHECK_THAT(
+      error_of(std::string(kMinimal) +
+               "[run]\npipeline = \"fairforest\"\n[fairforest]\nbootstrap = 20\n"),
+      Catch::Contains("'fairforest.bootstrap': a 95 % percentile interval needs at least 41"));
+}

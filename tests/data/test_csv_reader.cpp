@@ -241,3 +241,19 @@ TEST_CASE("csv errors: text in a column declared numeric", "[data][csv][errors]"
   // Forcing categorical on numbers is fine.
   CHECK(read_csv(f.path(), {}, {{"a", ColumnType::Categorical}}).column("a").level_count() == 3);
 }
+
+TEST_CASE("csv errors: a field that is not UTF-8 names its line and field", "[data][csv][errors]") {
+  TempFile latin1("name,group\nx,caf\xE9\n");  // "café" in Latin-1
+  CHECK(input_error([&] { read_csv(latin1.path()); }) ==
+        latin1.path() +
+            ":2:2: field is not valid UTF-8 (byte 0xE9 at position 4 of the field); convert the "
+            "file to UTF-8, e.g. iconv -f latin1 -t utf-8");
+  TempFile header(
+      "a,\xFF"
+      "b\n1,2\n");
+  CHECK_THAT(input_error([&] { read_csv(header.path()); }),
+             StartsWith(header.path() + ":1:2: field is not valid UTF-8 (byte 0xFF at position 1"));
+  TempFile utf8("name,group\nx,caf\xC3\xA9\ny,\xE2\x82\xAC\n");  // café, €
+  CHECK(read_csv(utf8.path()).column("group").levels() ==
+        std::vector<std::string>{"caf\xC3\xA9", "\xE2\x82\xAC"});
+}

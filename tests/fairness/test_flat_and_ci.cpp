@@ -66,3 +66,18 @@ TEST_CASE("bootstrap percentile intervals ignore NaN replicates", "[fairness]") 
   CHECK_THROWS_AS(bootstrap_ci(reps, 0.9), InputError);
   CHECK(sorted_quantile({7.0}, 0.3) == 7.0);
 }
+
+TEST_CASE("percentile intervals need enough replicates for their level", "[fairness]") {
+  using adm::fairness::min_interval_replicates;
+  using adm::fairness::too_few_replicates;
+  CHECK(min_interval_replicates(0.95) == 41);
+  CHECK(min_interval_replicates(0.9) == 21);
+  CHECK(min_interval_replicates(0.99) == 201);
+  CHECK(min_interval_replicates(0.5) == 5);
+  CHECK(too_few_replicates(0, 0.95).empty());
+  CHECK(too_few_replicates(41, 0.95).empty());
+  CHECK(too_few_replicates(40, 0.95) ==
+        "a 95 % percentile interval needs at least 41 replicates (got 40), else its ends are the "
+        "extreme replicates; use 0 for no intervals");
+  CHECK_FALSE(too_few_replicates(1, 0.95).empty());
+}

@@ -12,7 +12,7 @@ data=${ADMISSIBLE_DATA:-$(cd "$here/../../.." && pwd)/shared/data}
 export ADMISSIBLE_DATA=$data
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for name in german diabetes; do
-  sed -e 's/^trees = 100/trees = 10/' -e 's/^bootstrap = 200/bootstrap = 20/' \
+  sed -e 's/^trees = 100/trees = 10/' -e 's/^bootstrap = 200/bootstrap = 41/' \
       -e 's/^sweep_features = .*//' -e 's/^sweep = true/sweep = true\nsweep_features = ["age", "bmi"]/' \
       "$here/../../configs/fairforest_$name.toml" > "$tmp/c.toml"
   [ "$name" = german ] && sed -i 's/sweep_features = .*/sweep_features = ["status", "age", "housing"]/' "$tmp/c.toml"

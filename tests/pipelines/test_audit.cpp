@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "../data/data_test_util.hpp"
 #include "data/load.hpp"
 #include "dist/task_farm.hpp"
 #include "pipelines/audit.hpp"
@@ -16,8 +17,12 @@ struct Audit {
   ResultSet results;
   std::ostringstream summary;
 
-  explicit Audit(std::uint64_t bootstrap) {
-    config = pipelines::parse_config(pipelines::demo_config_text(), "demo");
+  explicit Audit(std::uint64_t bootstrap)
+      : Audit(pipelines::parse_config(pipelines::demo_config_text(), "demo"), bootstrap) {}
+  explicit Audit(const std::string& config_text)
+      : Audit(pipelines::parse_config(config_text, "cfg.toml"), 0) {}
+  Audit(pipelines::ExperimentConfig parsed, std::uint64_t bootstrap) {
+    config = std::move(parsed);
     config.fairness.bootstrap = bootstrap;
     data = data::load_dataset(config.data);
     dist::TaskFarm farm(dist::Communicator::world(), dist::FarmOptions{config.run.seed});
@@ -93,4 +98,22 @@ TEST_CASE("bootstrap intervals bracket the estimate and are reproducible", "[pip
   }
   CHECK(a.doubles("/fairness/bootstrap/replicates") == b.doubles("/fairness/bootstrap/replicates"));
   CHECK(a.doubles("/fairness/bootstrap/replicates").size() == 100 * 7 * 3);
+}
+
+TEST_CASE("headline metrics that are undefined are warned about in the summary",
+          "[pipelines][audit]") {
+  // Group b has only positive outcomes, and the outcome itself is audited: b's FPR and NPV are
+  // 0/0, so with two groups PE, EOdds and CUAE are undefined.
+  adm::test::TempFile csv("group,x,label\na,p,yes\na,q,no\na,p,no\nb,q,yes\nb,p,yes\nb,q,yes\n");
+  Audit a("[info]\nenabled = false\n[data]\nsource = \"" + csv.path() +
+          "\"\ntarget = \"label\"\npositive = \"yes\"\nsensitive = [\"group\"]\n"
+          "features = [\"x\"]\n");
+  const auto& metrics = a.doubles("/fairness/group/metrics");
+  CHECK(std::isnan(metrics[2]));
+  CHECK_FALSE(std::isnan(metrics[0]));
+  CHECK_THAT(a.summary.str(),
+             Catch::Contains("warning: pe, eodds, cuae undefined (NaN): fewer than two groups of "
+                             "group have the rates compared"));
+  Audit demo(0);
+  CHECK_THAT(demo.summary.str(), !Catch::Contains("warning:"));
 }

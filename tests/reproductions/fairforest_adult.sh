@@ -9,7 +9,7 @@
 # NOTES.md ("Fair Forests"); the paper's DT^F and RF^F rows are those of constant predictors (the
 # majority rate of the test rows, Discrimination and Inconsistency 0).
 source "$(dirname "$0")/fairforest_lib.sh"
-edits=('s/^trees = 100/trees = 10/' 's/^bootstrap = 200/bootstrap = 20/' 's/^sweep = true/sweep = false/')
+edits=('s/^trees = 100/trees = 10/' 's/^bootstrap = 200/bootstrap = 41/' 's/^sweep = true/sweep = false/')
 [ "${ADM_REPRO_FULL:-0}" = 1 ] && edits=()
 run_ff "$1" adult "${edits[@]}"
 
