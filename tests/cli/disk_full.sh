@@ -13,7 +13,7 @@ bin=$(realpath "$1")
 mounted=""
 on_exit='[ -n "$mounted" ] && cd / && umount "$mounted"'
 scratch_dir
-small_run "$tmp" 300 20
+small_run "$tmp" 300 41
 "$bin" run run.toml --out ref.h5 > /dev/null || fail "the reference run failed"
 echo "result file: $(stat -c %s ref.h5) bytes"
 

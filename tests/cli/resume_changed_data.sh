@@ -8,7 +8,7 @@ here=$(dirname "$(realpath "$0")")
 source "$here/../lib/small_run.sh"
 bin=$(realpath "$1")
 scratch_dir
-small_run "$tmp" 300 20
+small_run "$tmp" 300 41
 (trap '' XFSZ; ulimit -f 16; exec "$bin" run run.toml --out r.h5) > /dev/null 2>&1
 [ -s r.h5.journal ] || fail "setup: no checkpoint left by the failed run"
 [ ! -e r.h5 ] || fail "setup: the run wrote its result despite the limit"
