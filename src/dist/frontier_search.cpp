@@ -265,7 +265,9 @@ class Engine {
       budget_ = cap;
       return n > 0;
     }
-    if (dt < 0.25 * options_.slice_seconds && budget_ < cap && n == budget_)
+    // A step that ended with work left was cut by its budget (a step's units need not add up to
+    // the budget exactly: a method whose nodes cost several units stops before one that won't fit).
+    if (dt < 0.25 * options_.slice_seconds && budget_ < cap && search_.frontier_size() > 0)
       budget_ = std::min(cap, budget_ * 2);
     else if (dt > options_.slice_seconds && budget_ > 1)
       budget_ /= 2;

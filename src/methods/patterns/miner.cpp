@@ -407,6 +407,7 @@ MineResult mine(dist::Communicator& comm, const PatternModel& model, const MineO
   dist::FrontierOptions fo;
   fo.max_nodes = options.max_nodes;
   fo.slice_seconds = options.slice_seconds;
+  fo.step_budget = 1 << 20;  // units are nodes scored (~0.2 us each): the slice sizes the steps
   const auto findings = dist::frontier_search(comm, search, fo, stats ? stats : &local);
   MineResult r = search.merge(findings);
   r.complete = (stats ? stats : &local)->complete;
