@@ -6,8 +6,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/rng.hpp"
 
 namespace adm {
 namespace {
@@ -22,6 +25,9 @@ const char* kind_of(mode_t mode) {
 }
 
 // Closes the descriptor on every way out.
+std::mutex reads_mutex;
+std::unordered_map<std::string, std::uint64_t> reads;  // path -> digest of the bytes last read
+
 struct Descriptor {
   int fd;
   ~Descriptor() {
@@ -56,7 +62,17 @@ std::string read_regular_file(const std::string& path, const std::string& what) 
     got += static_cast<std::size_t>(n);
   }
   buf.resize(got);
+  const std::uint64_t digest = stable_hash(buf);
+  const std::lock_guard<std::mutex> hold(reads_mutex);
+  reads[path] = digest;
   return buf;
+}
+
+std::optional<std::uint64_t> digest_of_read(const std::string& path) {
+  const std::lock_guard<std::mutex> hold(reads_mutex);
+  const auto it = reads.find(path);
+  if (it == reads.end()) return std::nullopt;
+  return it->second;
 }
 
 }  // namespace adm

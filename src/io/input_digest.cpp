@@ -6,6 +6,7 @@
 namespace adm::io {
 
 InputDigest digest_file(const std::string& path) {
+  if (const auto read = digest_of_read(path)) return {path, *read};  // the bytes the run used
   return {path, stable_hash(read_regular_file(path))};
 }
 

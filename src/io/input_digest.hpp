@@ -12,7 +12,8 @@ struct InputDigest {
   std::uint64_t digest = 0;
 };
 
-// Reads `path` (a regular file, else InputError) and digests it (64-bit FNV-1a).
+// The digest (64-bit FNV-1a) of the bytes this process read from `path`, or, if it has not read
+// it yet, of the file now (a regular file, else InputError).
 InputDigest digest_file(const std::string& path);
 
 std::vector<InputDigest> digest_files(const std::vector<std::string>& paths);
