@@ -36,17 +36,6 @@ enum Tag : int {
   kLeaseGrant = 307,  // 8 bytes: the units leased, 0 when the budget is spent
 };
 
-std::string u64_bytes(std::uint64_t v) {
-  std::string b(sizeof v, '\0');
-  std::memcpy(b.data(), &v, sizeof v);
-  return b;
-}
-std::uint64_t u64_of(const std::string& b) {
-  std::uint64_t v = 0;
-  if (b.size() == sizeof v) std::memcpy(&v, b.data(), sizeof v);
-  return v;
-}
-
 // One rank's figures for FrontierStats, gathered in one collective at the end.
 struct RankFigures {
   std::uint64_t nodes = 0, messages = 0, bytes = 0, batches = 0, steals = 0, leases = 0;

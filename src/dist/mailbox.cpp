@@ -1,10 +1,24 @@
 #include "dist/mailbox.hpp"
 
 #include <climits>
+#include <cstring>
 
 #include "core/error.hpp"
 
 namespace adm::dist {
+
+std::string u64_bytes(std::uint64_t value) {
+  std::string out(sizeof value, '\0');
+  std::memcpy(out.data(), &value, sizeof value);
+  return out;
+}
+
+std::uint64_t u64_of(const std::string& bytes) {
+  std::uint64_t value = 0;
+  if (bytes.size() < sizeof value) throw InternalError("mailbox: torn message");
+  std::memcpy(&value, bytes.data(), sizeof value);
+  return value;
+}
 
 Mailbox::~Mailbox() {
   for (auto& p : pending_) MPI_Wait(&p.request, MPI_STATUS_IGNORE);

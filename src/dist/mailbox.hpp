@@ -44,6 +44,11 @@ class Mailbox {
   std::uint64_t messages_ = 0, bytes_ = 0;
 };
 
+// An 8-byte payload (a task index, a count of units) and back; a shorter payload is a torn
+// message (InternalError).
+std::string u64_bytes(std::uint64_t value);
+std::uint64_t u64_of(const std::string& bytes);
+
 // A private duplicate of a communicator for one collective phase: its messages (and Boost.MPI's
 // collectives around it) can never be taken for another phase's, even when a fast rank has
 // already moved on.

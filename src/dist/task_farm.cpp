@@ -26,21 +26,8 @@ enum Tag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
 
 // Wire formats: a task is its index (8 bytes); a result is the index then the values; a failure
 // is its kind (1 internal, 2 input) then the message.
-std::string encode_index(std::uint64_t index) {
-  std::string out(sizeof index, '\0');
-  std::memcpy(out.data(), &index, sizeof index);
-  return out;
-}
-
-std::uint64_t decode_index(const std::string& bytes) {
-  std::uint64_t index = 0;
-  if (bytes.size() < sizeof index) throw InternalError("task farm: torn message");
-  std::memcpy(&index, bytes.data(), sizeof index);
-  return index;
-}
-
 std::string encode_result(std::uint64_t index, const TaskResult& result) {
-  std::string out = encode_index(index);
+  std::string out = u64_bytes(index);
   out.resize(sizeof index + result.size() * sizeof(double));
   if (!result.empty()) std::memcpy(out.data() + sizeof index, result.data(), out.size() - 8);
   return out;
@@ -150,7 +137,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     if (q > 0 && pending.size() <= static_cast<std::size_t>(comm_.size())) return;
     const std::uint64_t index = pending.front();
     pending.pop_front();
-    mail->send(worker, kTask, encode_index(index));
+    mail->send(worker, kTask, u64_bytes(index));
     ++outstanding;
     ++q;
   };
@@ -167,7 +154,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
       if (!m.bytes.empty() && m.bytes[0] == 2) throw InputError(text);
       throw InternalError(text);
     }
-    const std::size_t index = decode_index(m.bytes);
+    const std::size_t index = u64_of(m.bytes);
     if (index >= count) throw InternalError("task farm: result for an unknown task");
     --outstanding;
     --queued[static_cast<std::size_t>(m.source)];
@@ -240,7 +227,7 @@ void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail)
     mail.wait(m, kTask, kFailure);
     stats_.wait_seconds[me] += since(t0);
     if (m.tag == kStop) return;
-    const std::uint64_t index = decode_index(m.bytes);
+    const std::uint64_t index = u64_of(m.bytes);
     const auto t1 = Clock::now();
     try {
       std::string bytes = encode_result(index, run_one(stage, options_.seed, index, task));
