@@ -12,10 +12,11 @@ struct InputDigest {
   std::uint64_t digest = 0;
 };
 
-// The digest (64-bit FNV-1a) of the bytes this process read from `path`, or, if it has not read
-// it yet, of the file now (a regular file, else InputError).
+// Reads `path` (a regular file, else InputError) and digests it (64-bit FNV-1a).
 InputDigest digest_file(const std::string& path);
 
+// For each path the digest of the bytes this process read from it (read_regular_file), so a
+// checkpoint fingerprints the data the run used; a file not read yet is read now.
 std::vector<InputDigest> digest_files(const std::vector<std::string>& paths);
 
 }  // namespace adm::io
