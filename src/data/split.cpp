@@ -100,10 +100,15 @@ TrainTest fold_split(const std::vector<std::vector<std::size_t>>& folds, std::si
   return out;
 }
 
-std::vector<std::size_t> bootstrap_sample(std::size_t n, Rng& rng) {
-  // Sorted output (cache-friendly for the callers) by counting, O(n) instead of a sort.
+std::vector<std::uint32_t> bootstrap_counts(std::size_t n, Rng& rng) {
   std::vector<std::uint32_t> times(n, 0);
   for (std::size_t k = 0; k < n; ++k) ++times[rng.uniform_index(n)];
+  return times;
+}
+
+std::vector<std::size_t> bootstrap_sample(std::size_t n, Rng& rng) {
+  // Sorted output (cache-friendly for the callers) by counting, O(n) instead of a sort.
+  const auto times = bootstrap_counts(n, rng);
   std::vector<std::size_t> out;
   out.reserve(n);
   for (std::size_t r = 0; r < n; ++r) out.insert(out.end(), times[r], r);

@@ -44,6 +44,10 @@ TrainTest fold_split(const std::vector<std::vector<std::size_t>>& folds, std::si
 // n draws with replacement from [0, n), sorted (row order does not matter to a learner; sorted
 // rows keep Dataset::take cache-friendly).
 std::vector<std::size_t> bootstrap_sample(std::size_t n, Rng& rng);
+// The same draws as row multiplicities: times[r] is how often row r was drawn (bootstrap_sample
+// lists row r times[r] times, in row order). Callers that only sum over the sample avoid the
+// n-element index list.
+std::vector<std::uint32_t> bootstrap_counts(std::size_t n, Rng& rng);
 
 // Rows of [0, n) absent from a sample (the out-of-bag rows), sorted.
 std::vector<std::size_t> out_of_bag(const std::vector<std::size_t>& sample, std::size_t n);

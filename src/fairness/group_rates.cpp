@@ -114,4 +114,72 @@ GroupTally tally_groups(const FairnessInputs& in, std::span<const std::size_t> r
   });
 }
 
+ReplicateTally::ReplicateTally(const FairnessInputs& in)
+    : in_(in), groups_(resolve_groups(in)), cell_(in.y_true.size()) {
+  for (std::size_t i = 0; i < cell_.size(); ++i) {
+    std::int32_t y = 0, p = 0, g = 0;
+    double w = 0.0;
+    cell_[i] = read_row(in, groups_, i, y, p, g, w) ? 4 * g + 2 * y + p : -1;
+  }
+}
+
+GroupTally ReplicateTally::operator()(std::span<const std::uint32_t> times) const {
+  if (times.size() != cell_.size())
+    throw InternalError("fairness: " + std::to_string(times.size()) + " multiplicities for " +
+                        std::to_string(cell_.size()) + " rows");
+  GroupTally t;
+  t.groups = groups_;
+  t.per_group.assign(groups_, GroupRates{});
+  const auto unpack = [](std::int32_t c, std::int32_t& g, std::int32_t& y, std::int32_t& p) {
+    g = c / 4;
+    y = (c / 2) % 2;
+    p = c % 2;
+  };
+  if (in_.weights.empty()) {
+    std::vector<std::uint64_t> draws(4 * groups_, 0);
+    std::uint64_t skipped = 0;
+    for (std::size_t i = 0; i < cell_.size(); ++i) {
+      if (times[i] == 0) continue;
+      if (cell_[i] < 0)
+        skipped += times[i];
+      else
+        draws[static_cast<std::size_t>(cell_[i])] += times[i];
+    }
+    for (std::size_t c = 0; c < draws.size(); ++c) {
+      if (draws[c] == 0) continue;
+      std::int32_t g = 0, y = 0, p = 0;
+      unpack(static_cast<std::int32_t>(c), g, y, p);
+      const double n = static_cast<double>(draws[c]);  // exact below 2^53
+      for (GroupRates* r : {&t.per_group[static_cast<std::size_t>(g)], &t.overall}) {
+        r->rows += n;
+        if (y == 1)
+          (p == 1 ? r->tp : r->fn) += n;
+        else
+          (p == 1 ? r->fp : r->tn) += n;
+      }
+      t.rows_used += draws[c];
+    }
+    t.rows_skipped = skipped;
+  } else {
+    for (std::size_t i = 0; i < cell_.size(); ++i) {
+      if (times[i] == 0) continue;
+      if (cell_[i] < 0) {
+        t.rows_skipped += times[i];
+        continue;
+      }
+      std::int32_t g = 0, y = 0, p = 0;
+      unpack(cell_[i], g, y, p);
+      for (std::uint32_t k = 0; k < times[i]; ++k) {
+        add(t.per_group[static_cast<std::size_t>(g)], y, p, in_.weights[i]);
+        add(t.overall, y, p, in_.weights[i]);
+      }
+      t.rows_used += times[i];
+    }
+  }
+  for (auto& r : t.per_group) finish_rates(r);
+  finish_rates(t.overall);
+  t.total_weight = t.overall.count;
+  return t;
+}
+
 }  // namespace adm::fairness

@@ -95,12 +95,15 @@ void fairness_stage(StageContext& context) {
 
   const std::size_t per_attr = kMetrics.size();
   const std::size_t replicates = config.fairness.bootstrap;
+  std::vector<fairness::ReplicateTally> tallies;
+  if (replicates > 0)
+    for (const auto& a : audited) tallies.emplace_back(a.inputs);
   // Each replicate resamples rows from its own stream (seed, "fairness_bootstrap", b).
   const auto boot = context.farm.run("fairness_bootstrap", replicates, [&](std::size_t, Rng& rng) {
-    const auto rows = data::bootstrap_sample(data.rows(), rng);
+    const auto times = data::bootstrap_counts(data.rows(), rng);
     std::vector<double> out;
-    for (const auto& a : audited) {
-      const auto h = headline(fairness::evaluate_on_rows(a.inputs, rows));
+    for (const auto& tally : tallies) {
+      const auto h = headline(fairness::report_from_tally(tally(times)));
       out.insert(out.end(), h.begin(), h.end());
     }
     return out;
