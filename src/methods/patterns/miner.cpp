@@ -96,7 +96,7 @@ double PatternSearch::floor() const {
 
 double PatternSearch::cut() const {
   double c = std::max(floor(), remote_cut_);
-  if (options_.mode != MineMode::All && best_.full()) c = std::max(c, best_.worst_score());
+  if (options_.mode != MineMode::All && best_.has_cut()) c = std::max(c, best_.cut());
   return c;
 }
 
@@ -126,16 +126,12 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   const double score = divergence ? s.divergence : std::abs(s.delta);
   if (!(score > floor())) return;
   ++qualifying_;
-  if (!share_) {
-    best_.offer(score, key, s);
-    return;
-  }
-  const bool full = best_.full();
-  const double worst = full ? best_.worst_score() : 0.0;
-  if (best_.offer(score, key, s)) {
-    ++histogram_[bin_of(score)];
-    if (full) --histogram_[bin_of(worst)];  // the worst pattern made room
-  }
+  // Below the cut it is worse than k patterns found already (here, or over all ranks).
+  double bar = best_.has_cut() ? best_.cut() : 0.0;
+  if (options_.mode != MineMode::All) bar = std::max(bar, remote_cut_);
+  if (score < bar) return;
+  best_.offer(score, key);
+  if (share_) ++histogram_[bin_of(score)];
 }
 
 void PatternSearch::partition(int, int ranks) {
@@ -143,15 +139,11 @@ void PatternSearch::partition(int, int ranks) {
   if (share_) histogram_.assign(kBins, 0);
 }
 
-std::size_t PatternSearch::bin_of(double score) {
-  const double u = score / (1 + score);
-  return std::min(kBins - 1, static_cast<std::size_t>(u * static_cast<double>(kBins)));
-}
+// The shared histograms' bins are runs of kFine consecutive bins of the candidates' own, so both
+// agree on which scores a bin edge bounds.
+std::size_t PatternSearch::bin_of(double score) { return TopCandidates::bin_of(score) / kFine; }
 
-double PatternSearch::bin_edge(std::size_t bin) {
-  const double u = static_cast<double>(bin) / static_cast<double>(kBins);
-  return (u / (1 - u)) * (1 - 1e-9) - 1e-15;  // slack: rounding never lifts the edge over a score
-}
+double PatternSearch::bin_edge(std::size_t bin) { return TopCandidates::bin_edge(bin * kFine); }
 
 std::string PatternSearch::summary() const {
   if (!share_) return {};
@@ -182,8 +174,8 @@ void PatternSearch::learn(int rank, const std::string& summary) {
 
 // Patterns found on different ranks are different nodes of the tree, so their counts add up: the
 // cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. A rank's count
-// from a bin upwards never falls (an evicted pattern makes room for a better one), so stale
-// histograms only undercount, which keeps the cut safe.
+// from a bin upwards never falls (kept patterns are counted once and never removed), so
+// stale histograms only undercount, which keeps the cut safe.
 void PatternSearch::update_remote_cut() {
   std::int64_t total = 0;
   for (std::size_t b = kBins; b-- > 0;) {

@@ -15,6 +15,7 @@
 
 #include "dist/frontier_search.hpp"
 #include "methods/patterns/pattern_model.hpp"
+#include "methods/patterns/top_candidates.hpp"
 #include "methods/patterns/top_patterns.hpp"
 
 namespace adm::methods::patterns {
@@ -106,15 +107,17 @@ class PatternSearch : public dist::LocalSearch {
   PatternKey key_;               // the node being expanded, then each child in turn
   std::vector<Child> children_;  // scratch of push_children
   std::vector<std::uint32_t> order_;
-  TopPatterns best_;
+  TopCandidates best_;  // a superset of this rank's k best, selected exactly in merge()
   std::uint64_t cost_of(const Node& node) const;  // nodes its expansion scores (0: pruned)
   std::uint64_t qualifying_ = 0, visited_ = 0, expanded_ = 0;
   std::uint64_t unbilled_ = 0;      // nodes scored outside step() (the start node)
   std::vector<std::uint64_t> fan_;  // fan_[f]: children of a node whose first free feature is f
   double remote_cut_ = -1;
-  // Score histogram of best_ (several ranks only): bin b holds scores s with
-  // floor(kBins * s / (1 + s)) = b, a monotone map of [0, inf) onto the bins.
+  // Score histogram of the patterns this rank kept (several ranks only; each counted once, none
+  // removed): bin b holds scores s with floor(kBins * s / (1 + s)) = b, a monotone map of [0, inf)
+  // onto the bins.
   static constexpr std::size_t kBins = 8192;
+  static constexpr std::size_t kFine = TopCandidates::kBins / kBins;
   static std::size_t bin_of(double score);
   static double bin_edge(std::size_t bin);  // no score of the bin is below it
   void update_remote_cut();

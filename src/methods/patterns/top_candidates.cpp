@@ -1,0 +1,62 @@
+#include "methods/patterns/top_candidates.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace adm::methods::patterns {
+
+std::size_t TopCandidates::bin_of(double score) {
+  const double u = score / (1 + score);
+  return std::min(kBins - 1, static_cast<std::size_t>(u * static_cast<double>(kBins)));
+}
+
+double TopCandidates::bin_edge(std::size_t bin) {
+  const double u = static_cast<double>(bin) / static_cast<double>(kBins);
+  return (u / (1 - u)) * (1 - 1e-9) - 1e-15;  // slack: rounding never lifts the edge over a score
+}
+
+TopCandidates::TopCandidates(std::size_t k, std::size_t key_size)
+    : k_(k), key_size_(key_size), capacity_(std::max<std::size_t>(2 * k, 1024)) {
+  if (k_ > 0) histogram_.assign(kBins, 0);
+}
+
+void TopCandidates::offer(double score, const std::uint8_t* key) {
+  if (k_ == 0) return;
+  if (scores_.size() >= capacity_) compact();
+  scores_.push_back(score);
+  keys_.insert(keys_.end(), key, key + key_size_);
+  const std::size_t b = bin_of(score);
+  ++histogram_[b];
+  if (!has_cut()) {
+    if (++offered_ < k_) return;
+    // The first k: the highest bin from which k candidates reach up.
+    cut_bin_ = kBins;
+    above_ = 0;
+    while (above_ < k_) above_ += histogram_[--cut_bin_];
+  } else if (b >= cut_bin_) {
+    ++above_;
+  }
+  raise_cut();
+}
+
+// The cut bin moves up while the bins above it still hold k candidates.
+void TopCandidates::raise_cut() {
+  while (cut_bin_ + 1 < kBins && above_ - histogram_[cut_bin_] >= k_)
+    above_ -= histogram_[cut_bin_++];
+  cut_ = bin_edge(cut_bin_);
+}
+
+void TopCandidates::compact() {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < scores_.size(); ++i) {
+    if (scores_[i] < cut_) continue;  // worse than the k candidates at or above the cut bin
+    scores_[kept] = scores_[i];
+    std::memmove(&keys_[kept * key_size_], &keys_[i * key_size_], key_size_);
+    ++kept;
+  }
+  scores_.resize(kept);
+  keys_.resize(kept * key_size_);
+  capacity_ = std::max(capacity_, 2 * kept);  // amortised O(1) even if the cut bin is crowded
+}
+
+}  // namespace adm::methods::patterns

@@ -1,0 +1,60 @@
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <set>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "methods/patterns/top_candidates.hpp"
+#include "methods/patterns/top_patterns.hpp"
+
+using namespace adm;
+using namespace adm::methods::patterns;
+
+// What the miner does with the candidates: offer those not below the cut; at the end the k best of
+// the kept ones by (score, key) must be the exact k best of everything offered (a trimmed
+// std::set), and the cut must never pass the k-th best score nor trail it by more than one bin.
+TEST_CASE("patterns: TopCandidates keeps a superset of the k best, cut within one bin",
+          "[patterns]") {
+  Rng rng(9, "patterns.candidates");
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::size_t key_size = 1 + rng.uniform_index(3);
+    const std::size_t k = trial % 4 == 0 ? 0 : 1 + rng.uniform_index(trial % 2 ? 30 : 3000);
+    const bool ties = trial % 3 == 0;
+    TopCandidates top(k, key_size);
+    std::set<FoundPattern, BetterPattern> ref;
+    std::set<PatternKey> used;
+    for (int i = 0; i < 20000; ++i) {
+      PatternKey key(key_size);
+      for (auto& b : key) b = static_cast<std::uint8_t>(rng.uniform_index(256));
+      if (!used.insert(key).second) continue;
+      // Rising scores on average (as a search finds better patterns), with heavy ties or not.
+      const double score =
+          ties ? static_cast<double>(rng.uniform_index(12)) / 8 : rng.uniform() * (1 + i / 5000.0);
+      if (!top.has_cut() || score >= top.cut()) top.offer(score, key.data());
+      if (k > 0) {
+        ref.insert(FoundPattern{key, score, {}});
+        if (ref.size() > k) ref.erase(std::prev(ref.end()));
+      }
+      if (top.has_cut()) {
+        REQUIRE(ref.size() == k);
+        const double kth = ref.rbegin()->score;
+        CHECK(top.cut() <= kth);
+        CHECK(TopCandidates::bin_of(kth) <= TopCandidates::bin_of(top.cut()) + 1);
+      }
+    }
+    CHECK(top.has_cut() == (k > 0 && ref.size() == k));
+    std::vector<FoundPattern> kept;
+    for (std::size_t i = 0; i < top.size(); ++i)
+      kept.push_back({PatternKey(top.key(i), top.key(i) + key_size), top.score(i), {}});
+    std::sort(kept.begin(), kept.end(), BetterPattern{});
+    if (kept.size() > k) kept.resize(k);
+    REQUIRE(kept.size() == ref.size());
+    std::size_t i = 0;
+    for (const auto& p : ref) {
+      CHECK(kept[i].key == p.key);
+      CHECK(kept[i].score == p.score);
+      ++i;
+    }
+    if (k > 0) CHECK(top.size() <= std::max<std::size_t>(2 * k, 1024) * 2 + k);  // compacted
+  }
+}
