@@ -312,8 +312,7 @@ class Engine {
     last_summary_time_ = Clock::now();
     std::string s;
     guarded([&] { s = search_.summary(); });
-    if (s.empty() || s == last_summary_) return;
-    last_summary_ = s;
+    if (s.empty()) return;
     for (int r = 0; r < ranks_; ++r)
       if (r != me_) send(r, kSummary, s);
   }
@@ -418,7 +417,6 @@ class Engine {
   bool steal_pending_ = false;
   std::vector<Clock::time_point> last_flush_;
   Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};
-  std::string last_summary_;
   WaveEntry mine_;
   std::vector<WaveEntry> wave_, last_wave_;
   MPI_Request wave_request_ = MPI_REQUEST_NULL;

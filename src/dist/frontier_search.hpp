@@ -65,9 +65,10 @@ class LocalSearch {
   // of a maximisation) and one learned from the other ranks, never worse than the local one.
   virtual double threshold() const = 0;
   virtual void tighten(double threshold) = 0;
-  // Optional richer bound sharing: a summary of what this rank found (e.g. its best scores), sent
-  // to every rank when it changes (rate-limited); learn() receives another rank's latest summary.
-  virtual std::string summary() const { return {}; }
+  // Optional richer bound sharing: what this rank found since its last summary (e.g. counts of new
+  // good scores), sent to every rank when not empty (rate-limited) and once more when the search
+  // has ended; learn() receives each of another rank's summaries, in the order they were made.
+  virtual std::string summary() { return {}; }
   virtual void learn(int rank, const std::string& summary) {
     (void)rank;
     (void)summary;

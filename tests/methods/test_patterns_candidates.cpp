@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "methods/patterns/rising_cut.hpp"
 #include "methods/patterns/top_candidates.hpp"
 #include "methods/patterns/top_patterns.hpp"
 
@@ -57,4 +58,27 @@ TEST_CASE("patterns: TopCandidates keeps a superset of the k best, cut within on
     }
     if (k > 0) CHECK(top.size() <= std::max<std::size_t>(2 * k, 1024) * 2 + k);  // compacted
   }
+}
+
+// The bin kept up to date against recomputing it from the top after every addition.
+TEST_CASE("patterns: RisingCut equals the cut recomputed from the top", "[patterns]") {
+  Rng rng(3, "patterns.rising_cut");
+  for (int trial = 0; trial < 50; ++trial) {
+    const std::size_t bins = 1 + rng.uniform_index(64);
+    const std::uint64_t k = 1 + rng.uniform_index(trial % 2 ? 5 : 200);
+    RisingCut cut(bins, k);
+    std::vector<std::uint64_t> counts(bins, 0);
+    for (int i = 0; i < 400; ++i) {
+      const std::size_t b = rng.uniform_index(bins);
+      const std::uint64_t c = rng.uniform_index(4);  // 0 included
+      cut.add(b, c);
+      counts[b] += c;
+      std::uint64_t above = 0;
+      std::size_t want = bins;
+      while (want > 0 && above < k) above += counts[--want];
+      REQUIRE(cut.reached() == (above >= k));
+      if (cut.reached()) REQUIRE(cut.bin() == want);
+    }
+  }
+  REQUIRE_THROWS(RisingCut(4, 0));
 }

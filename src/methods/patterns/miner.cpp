@@ -131,12 +131,19 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (options_.mode != MineMode::All) bar = std::max(bar, remote_cut_);
   if (score < bar) return;
   best_.offer(score, key);
-  if (share_) ++histogram_[bin_of(score)];
+  if (!share_) return;
+  const std::size_t b = bin_of(score);
+  shared_.add(b, 1);
+  if (shared_.reached()) remote_cut_ = std::max(remote_cut_, bin_edge(shared_.bin()));
+  if (pending_[b]++ == 0) dirty_.push_back(b);
 }
 
 void PatternSearch::partition(int, int ranks) {
   share_ = ranks > 1 && options_.mode != MineMode::All && options_.k > 0;
-  if (share_) histogram_.assign(kBins, 0);
+  if (share_) {
+    shared_ = RisingCut(kBins, options_.k);
+    pending_.assign(kBins, 0);
+  }
 }
 
 // The shared histograms' bins are runs of kFine consecutive bins of the candidates' own, so both
@@ -145,48 +152,33 @@ std::size_t PatternSearch::bin_of(double score) { return TopCandidates::bin_of(s
 
 double PatternSearch::bin_edge(std::size_t bin) { return TopCandidates::bin_edge(bin * kFine); }
 
-std::string PatternSearch::summary() const {
+// Increments since the last summary as (bin, count) pairs of 8-byte integers. Counts only grow, so
+// increments add up on the receiver to what this rank found; bins below this rank's shared cut are
+// left out (they can move no one's cut past it, and an undercount is safe).
+std::string PatternSearch::summary() {
   if (!share_) return {};
-  // (bin, count) of the non-empty bins from the cut's up: the cut never falls, so bins below it
-  // cannot move anyone's cut, and leaving them out only undercounts, which is safe.
-  std::vector<double> flat;
-  for (std::size_t b = bin_of(std::max(0.0, cut())); b < kBins; ++b)
-    if (histogram_[b] != 0)
-      flat.insert(flat.end(), {static_cast<double>(b), static_cast<double>(histogram_[b])});
-  std::string out(flat.size() * sizeof(double), '\0');
+  const std::size_t from = shared_.reached() ? shared_.bin() : 0;
+  std::vector<std::uint64_t> flat;
+  for (const std::size_t b : dirty_) {
+    if (b >= from) flat.insert(flat.end(), {b, pending_[b]});
+    pending_[b] = 0;
+  }
+  dirty_.clear();
+  std::string out(flat.size() * sizeof(std::uint64_t), '\0');
   std::memcpy(out.data(), flat.data(), out.size());
   return out;
 }
 
+// Patterns found on different ranks are different nodes of the tree, so their counts add up: the
+// shared cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. Counts
+// arrive late but never fall, so the cut only undercounts, which keeps it safe.
 void PatternSearch::learn(int rank, const std::string& summary) {
   if (!share_ || rank < 0) return;
-  if (remote_histograms_.size() <= static_cast<std::size_t>(rank))
-    remote_histograms_.resize(static_cast<std::size_t>(rank) + 1);
-  std::vector<double> flat(summary.size() / sizeof(double));
-  std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(double));
-  auto& h = remote_histograms_[static_cast<std::size_t>(rank)];
-  h.assign(kBins, 0);
+  std::vector<std::uint64_t> flat(summary.size() / sizeof(std::uint64_t));
+  std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(std::uint64_t));
   for (std::size_t i = 0; i + 1 < flat.size(); i += 2)
-    h[std::min(kBins - 1, static_cast<std::size_t>(flat[i]))] =
-        static_cast<std::int64_t>(flat[i + 1]);
-  update_remote_cut();
-}
-
-// Patterns found on different ranks are different nodes of the tree, so their counts add up: the
-// cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. A rank's count
-// from a bin upwards never falls (kept patterns are counted once and never removed), so
-// stale histograms only undercount, which keeps the cut safe.
-void PatternSearch::update_remote_cut() {
-  std::int64_t total = 0;
-  for (std::size_t b = kBins; b-- > 0;) {
-    total += histogram_[b];
-    for (const auto& h : remote_histograms_)
-      if (!h.empty()) total += h[b];
-    if (total >= static_cast<std::int64_t>(options_.k)) {
-      remote_cut_ = std::max(remote_cut_, bin_edge(b));
-      return;
-    }
-  }
+    shared_.add(std::min<std::uint64_t>(kBins - 1, flat[i]), flat[i + 1]);
+  if (shared_.reached()) remote_cut_ = std::max(remote_cut_, bin_edge(shared_.bin()));
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {

@@ -71,7 +71,7 @@ class PatternSearch : public dist::LocalSearch {
   // histograms of their best scores (kept up to date at O(1) per insertion) and each cuts at the
   // largest bin edge that the patterns found by all ranks together reach k times.
   void partition(int rank, int ranks) override;
-  std::string summary() const override;
+  std::string summary() override;
   void learn(int rank, const std::string& summary) override;
   std::string findings() const override;
 
@@ -113,17 +113,17 @@ class PatternSearch : public dist::LocalSearch {
   std::uint64_t unbilled_ = 0;      // nodes scored outside step() (the start node)
   std::vector<std::uint64_t> fan_;  // fan_[f]: children of a node whose first free feature is f
   double remote_cut_ = -1;
-  // Score histogram of the patterns this rank kept (several ranks only; each counted once, none
-  // removed): bin b holds scores s with floor(kBins * s / (1 + s)) = b, a monotone map of [0, inf)
-  // onto the bins.
+  // Several ranks, top-k modes: counts of the patterns kept by all ranks (this one's at once,
+  // the others' from their summaries) per bin b of scores s with floor(kBins * s / (1 + s)) = b,
+  // a monotone map of [0, inf) onto the bins, and this rank's increments not yet sent.
   static constexpr std::size_t kBins = 8192;
   static constexpr std::size_t kFine = TopCandidates::kBins / kBins;
   static std::size_t bin_of(double score);
   static double bin_edge(std::size_t bin);  // no score of the bin is below it
-  void update_remote_cut();
   bool share_ = false;
-  std::vector<std::int64_t> histogram_;
-  std::vector<std::vector<std::int64_t>> remote_histograms_;  // latest of every rank
+  RisingCut shared_{1, 1};
+  std::vector<std::uint64_t> pending_;
+  std::vector<std::size_t> dirty_;  // bins with pending increments
 };
 
 // The whole search on one process (no communicator).

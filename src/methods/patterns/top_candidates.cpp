@@ -17,7 +17,7 @@ double TopCandidates::bin_edge(std::size_t bin) {
 
 TopCandidates::TopCandidates(std::size_t k, std::size_t key_size)
     : k_(k), key_size_(key_size), capacity_(std::max<std::size_t>(2 * k, 1024)) {
-  if (k_ > 0) histogram_.assign(kBins, 0);
+  if (k_ > 0) counts_.emplace(kBins, k_);
 }
 
 void TopCandidates::offer(double score, const std::uint8_t* key) {
@@ -25,25 +25,8 @@ void TopCandidates::offer(double score, const std::uint8_t* key) {
   if (scores_.size() >= capacity_) compact();
   scores_.push_back(score);
   keys_.insert(keys_.end(), key, key + key_size_);
-  const std::size_t b = bin_of(score);
-  ++histogram_[b];
-  if (!has_cut()) {
-    if (++offered_ < k_) return;
-    // The first k: the highest bin from which k candidates reach up.
-    cut_bin_ = kBins;
-    above_ = 0;
-    while (above_ < k_) above_ += histogram_[--cut_bin_];
-  } else if (b >= cut_bin_) {
-    ++above_;
-  }
-  raise_cut();
-}
-
-// The cut bin moves up while the bins above it still hold k candidates.
-void TopCandidates::raise_cut() {
-  while (cut_bin_ + 1 < kBins && above_ - histogram_[cut_bin_] >= k_)
-    above_ -= histogram_[cut_bin_++];
-  cut_ = bin_edge(cut_bin_);
+  counts_->add(bin_of(score), 1);
+  if (counts_->reached()) cut_ = bin_edge(counts_->bin());
 }
 
 void TopCandidates::compact() {

@@ -11,7 +11,10 @@
 // scored; the answer is the same, since every candidate below the cut is worse than k others.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "methods/patterns/rising_cut.hpp"
 
 namespace adm::methods::patterns {
 
@@ -26,7 +29,7 @@ class TopCandidates {
   TopCandidates(std::size_t k, std::size_t key_size);
 
   // True once k candidates are known; then cut() is a score that all k best patterns reach.
-  bool has_cut() const { return cut_bin_ != kNoCut; }
+  bool has_cut() const { return counts_ && counts_->reached(); }
   double cut() const { return cut_; }
   // Keeps (score, key) (the caller has checked it is not below cut()); keys are distinct.
   void offer(double score, const std::uint8_t* key);
@@ -37,15 +40,10 @@ class TopCandidates {
   const std::uint8_t* key(std::size_t i) const { return &keys_[i * key_size_]; }
 
  private:
-  static constexpr std::size_t kNoCut = ~std::size_t{0};
-  void raise_cut();
   void compact();
 
   std::size_t k_, key_size_, capacity_;
-  std::vector<std::uint64_t> histogram_;  // candidates offered per bin (never decremented)
-  std::uint64_t offered_ = 0;             // before the cut exists
-  std::size_t cut_bin_ = kNoCut;
-  std::uint64_t above_ = 0;  // candidates in bins >= cut_bin_ (>= k)
+  std::optional<RisingCut> counts_;  // candidates offered per bin (none when k = 0)
   double cut_ = 0;
   std::vector<double> scores_;
   std::vector<std::uint8_t> keys_;  // candidate i at [i * key_size_, (i + 1) * key_size_)
