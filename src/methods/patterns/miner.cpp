@@ -1,6 +1,7 @@
 #include "methods/patterns/miner.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <numeric>
@@ -291,73 +292,93 @@ void PatternSearch::take(const std::string& nodes) {
 }
 
 // Binary: visited, qualifying, expanded and m (8 bytes each), then m entries of (ranking score,
-// key). Top-k modes send only the patterns that can still be among the k best over all ranks:
-// those at or above the cut, which the summaries exchanged when the search ended made global.
+// key, full scores), best first. Only what can still be among the k best over all ranks is sent:
+// patterns at or above the cut (which the summaries exchanged when the search ended made global),
+// and of those at most this rank's own k best. Each rank sorts its own and computes their full
+// scores (the search scored only what it ranks by), so merge() is a linear merge, not a serial
+// sort and rescoring of every rank's patterns.
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features();
   const double c = options_.mode == MineMode::All ? -1.0 : cut();
-  std::vector<std::size_t> sent;
+  std::vector<std::uint32_t> sent;
   for (std::size_t i = 0; i < best_.size(); ++i)
-    if (best_.score(i) >= c) sent.push_back(i);
+    if (best_.score(i) >= c) sent.push_back(static_cast<std::uint32_t>(i));
+  const auto better = [&](std::uint32_t a, std::uint32_t b) {
+    if (best_.score(a) != best_.score(b)) return best_.score(a) > best_.score(b);
+    return std::memcmp(best_.key(a), best_.key(b), n) < 0;  // unsigned bytes, as PatternKey's <
+  };
+  if (sent.size() > options_.k) {
+    std::nth_element(sent.begin(), sent.begin() + static_cast<std::ptrdiff_t>(options_.k),
+                     sent.end(), better);
+    sent.resize(options_.k);
+  }
+  std::sort(sent.begin(), sent.end(), better);
   const std::uint64_t head[4] = {visited_, qualifying_, expanded_, sent.size()};
-  std::string out(sizeof head + sent.size() * (sizeof(double) + n), '\0');
+  std::string out(sizeof head + sent.size() * entry_bytes(), '\0');
   char* p = out.data();
   std::memcpy(p, head, sizeof head);
   p += sizeof head;
-  for (const std::size_t i : sent) {
+  PatternKey key(n);
+  for (const std::uint32_t i : sent) {
     const double score = best_.score(i);
+    std::copy(best_.key(i), best_.key(i) + n, key.begin());
+    const PatternScores full = model_.scores(model_.products(key));
     std::memcpy(p, &score, sizeof score);
-    std::memcpy(p + sizeof score, best_.key(i), n);
-    p += sizeof score + n;
+    std::memcpy(p + sizeof score, &full, sizeof full);
+    std::memcpy(p + sizeof score + sizeof full, key.data(), n);
+    p += entry_bytes();
   }
   return out;
 }
 
-// The k best of every rank's candidates by (score, key), then their full scores from the model
-// (the search scored only what it ranks by), recomputed by products(key) as on one rank.
+std::size_t PatternSearch::entry_bytes() const {
+  return sizeof(double) + sizeof(PatternScores) + model_.features();
+}
+
+// The k best of every rank's sorted candidates by (score, key): a merge of sorted lists.
 MineResult PatternSearch::merge(const std::vector<std::string>& findings) const {
   MineResult r;
   tree_size(model_, r);
-  const std::size_t n = model_.features();
-  struct Candidate {
-    double score;
-    const char* key;
+  const std::size_t n = model_.features(), entry = entry_bytes();
+  struct List {
+    const char* at;
+    std::uint64_t left;
+    double score() const {
+      double s;
+      std::memcpy(&s, at, sizeof s);
+      return s;
+    }
+    const char* key() const { return at + sizeof(double) + sizeof(PatternScores); }
   };
-  std::vector<Candidate> all;
+  std::vector<List> lists;
   for (const auto& text : findings) {
     std::uint64_t head[4];
     if (text.size() < sizeof head) throw InternalError("pattern search: short findings");
     std::memcpy(head, text.data(), sizeof head);
-    if (text.size() != sizeof head + head[3] * (sizeof(double) + n))
+    if (text.size() != sizeof head + head[3] * entry)
       throw InternalError("pattern search: findings of the wrong size");
     r.visited += head[0];
     r.qualifying += head[1];
     r.expanded += head[2];
-    const char* p = text.data() + sizeof head;
-    for (std::uint64_t j = 0; j < head[3]; ++j, p += sizeof(double) + n) {
-      Candidate c{0, p + sizeof(double)};
-      std::memcpy(&c.score, p, sizeof c.score);
-      all.push_back(c);
-    }
+    if (head[3] > 0) lists.push_back({text.data() + sizeof head, head[3]});
   }
-  const auto better = [n](const Candidate& a, const Candidate& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return std::memcmp(a.key, b.key, n) < 0;  // unsigned bytes, as PatternKey's operator<
+  // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere.
+  const auto better = [n](const List& a, const List& b) {
+    if (a.score() != b.score()) return a.score() > b.score();
+    return std::memcmp(a.key(), b.key(), n) < 0;
   };
-  if (all.size() > options_.k) {
-    std::nth_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(options_.k), all.end(),
-                     better);
-    all.resize(options_.k);
-  }
-  std::sort(all.begin(), all.end(), better);
   const bool divergence = options_.mode == MineMode::TopDivergence;
-  r.patterns.reserve(all.size());
-  for (const Candidate& c : all) {
+  while (r.patterns.size() < options_.k && !lists.empty()) {
+    auto best = lists.begin();
+    for (auto it = lists.begin() + 1; it != lists.end(); ++it)
+      if (better(*it, *best)) best = it;
     FoundPattern f;
-    f.key.assign(c.key, c.key + n);
-    f.scores = model_.scores(model_.products(f.key));
+    std::memcpy(&f.scores, best->at + sizeof(double), sizeof f.scores);
     f.score = divergence ? f.scores.divergence : std::abs(f.scores.delta);
+    f.key.assign(best->key(), best->key() + n);
     r.patterns.push_back(std::move(f));
+    best->at += entry;
+    if (--best->left == 0) lists.erase(best);
   }
   // The search's scores are the model's (same products, same operations); should rounding ever
   // differ, the order still follows the scores written.

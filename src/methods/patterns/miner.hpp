@@ -97,6 +97,7 @@ class PatternSearch : public dist::LocalSearch {
   void visit(const std::uint8_t* key, const PatternProducts& prod);
   void push_node(const std::uint8_t* key, const Node& node);
   void push_children(const Node& node);  // node's key in key_
+  std::size_t entry_bytes() const;       // one pattern in findings()
 
   const PatternModel& model_;
   MineOptions options_;
