@@ -300,12 +300,17 @@ void PatternSearch::take(const std::string& nodes) {
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features();
   const double c = options_.mode == MineMode::All ? -1.0 : cut();
-  std::vector<std::uint32_t> sent;
+  // (score, index) side by side: most comparisons never leave this array (keys break ties only).
+  struct Ranked {
+    double score;
+    std::uint32_t i;
+  };
+  std::vector<Ranked> sent;
   for (std::size_t i = 0; i < best_.size(); ++i)
-    if (best_.score(i) >= c) sent.push_back(static_cast<std::uint32_t>(i));
-  const auto better = [&](std::uint32_t a, std::uint32_t b) {
-    if (best_.score(a) != best_.score(b)) return best_.score(a) > best_.score(b);
-    return std::memcmp(best_.key(a), best_.key(b), n) < 0;  // unsigned bytes, as PatternKey's <
+    if (best_.score(i) >= c) sent.push_back({best_.score(i), static_cast<std::uint32_t>(i)});
+  const auto better = [&](const Ranked& a, const Ranked& b) {
+    if (a.score != b.score) return a.score > b.score;
+    return std::memcmp(best_.key(a.i), best_.key(b.i), n) < 0;  // unsigned bytes, as PatternKey's <
   };
   if (sent.size() > options_.k) {
     std::nth_element(sent.begin(), sent.begin() + static_cast<std::ptrdiff_t>(options_.k),
@@ -319,8 +324,7 @@ std::string PatternSearch::findings() const {
   std::memcpy(p, head, sizeof head);
   p += sizeof head;
   PatternKey key(n);
-  for (const std::uint32_t i : sent) {
-    const double score = best_.score(i);
+  for (const auto [score, i] : sent) {
     std::copy(best_.key(i), best_.key(i) + n, key.begin());
     const PatternScores full = model_.scores(model_.products(key));
     std::memcpy(p, &score, sizeof score);

@@ -17,7 +17,15 @@ double TopCandidates::bin_edge(std::size_t bin) {
 
 TopCandidates::TopCandidates(std::size_t k, std::size_t key_size)
     : k_(k), key_size_(key_size), capacity_(std::max<std::size_t>(2 * k, 1024)) {
-  if (k_ > 0) counts_.emplace(kBins, k_);
+  if (k_ == 0) return;
+  counts_.emplace(kBins, k_);
+  reserve();
+}
+
+// The whole buffer at once: growing it by doubling copied it (memmove was 11 % of a mine).
+void TopCandidates::reserve() {
+  scores_.reserve(capacity_);
+  keys_.reserve(capacity_ * key_size_);
 }
 
 void TopCandidates::offer(double score, const std::uint8_t* key) {
@@ -40,6 +48,7 @@ void TopCandidates::compact() {
   scores_.resize(kept);
   keys_.resize(kept * key_size_);
   capacity_ = std::max(capacity_, 2 * kept);  // amortised O(1) even if the cut bin is crowded
+  reserve();
 }
 
 }  // namespace adm::methods::patterns

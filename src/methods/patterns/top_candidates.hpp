@@ -41,6 +41,7 @@ class TopCandidates {
 
  private:
   void compact();
+  void reserve();
 
   std::size_t k_, key_size_, capacity_;
   std::optional<RisingCut> counts_;  // candidates offered per bin (none when k = 0)
