@@ -398,7 +398,7 @@ class Engine {
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
   static constexpr std::size_t kBatchBytes = 1 << 16;
-  static constexpr double kBatchSeconds = 0.002, kSummarySeconds = 0.002, kWaveSeconds = 0.005,
+  static constexpr double kBatchSeconds = 0.002, kSummarySeconds = 0.0005, kWaveSeconds = 0.005,
                           kThresholdSeconds = 0.0005;
 
   Communicator& comm_;
