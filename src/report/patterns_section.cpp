@@ -1,0 +1,57 @@
+#include <cmath>
+
+#include "report/group_tables.hpp"
+#include "report/html.hpp"
+#include "report/sections.hpp"
+#include "report/svg_plots.hpp"
+
+namespace adm::report {
+
+std::string patterns_figures(const ResultData& data) {
+  const std::string g = "/patterns/mine";
+  std::string out;
+  const auto delta = data.doubles(g + "/delta");
+  if (!delta.empty()) {
+    std::vector<std::string> columns;
+    for (const char* c : {"pattern", "delta", "divergence", "p_xy", "p_d_xy", "p_d_y"})
+      if (data.has(g + "/" + c)) columns.push_back(g + "/" + c);
+    out += column_table(data, columns, "Discrimination patterns found, best first");
+    // How many of the listed patterns discriminate by more than delta, over delta.
+    double top = 0;
+    for (double d : delta) top = std::max(top, std::fabs(d));
+    svg::XySeries counts{"", "#1f5fbf", {}, {}, {}, 2.5, true};
+    const int steps = 40;
+    for (int i = 0; i <= steps; ++i) {
+      const double t = (top > 0 ? top : 1.0) * i / steps;
+      double n = 0;
+      for (double d : delta) n += std::fabs(d) > t ? 1 : 0;
+      counts.x.push_back(t), counts.y.push_back(n);
+    }
+    svg::XyPlot plot;
+    plot.title =
+        "Patterns with |Delta| > delta (of the " + std::to_string(delta.size()) + " listed)";
+    plot.x_label = "delta";
+    plot.y_label = "patterns";
+    plot.y_digits = 0;
+    plot.series = {counts};
+    out += html::figure(svg::xy_plot(plot), plot.title);
+  }
+  const auto remaining = data.doubles("/patterns/fair/remaining");
+  if (!remaining.empty()) {
+    svg::XyPlot plot;
+    plot.title = "Delta-fair learning: discrimination patterns left per iteration";
+    plot.x_label = "iteration";
+    plot.y_label = "patterns";
+    plot.x_digits = 0, plot.y_digits = 0;
+    svg::XySeries s{"remaining", "#d62728", {}, remaining, {}, 3, true};
+    for (std::size_t i = 0; i < remaining.size(); ++i) s.x.push_back(static_cast<double>(i));
+    plot.series = {s};
+    const auto constrained = data.doubles("/patterns/fair/constraints");
+    if (constrained.size() == remaining.size())
+      plot.series.push_back({"constrained", "#1f5fbf", s.x, constrained, {}, 3, true});
+    out += html::figure(svg::xy_plot(plot), plot.title);
+  }
+  return out;
+}
+
+}  // namespace adm::report

@@ -1,0 +1,175 @@
+// The HTML report from plain data: escaping of every untrusted string, sections present only for
+// stages in the result, unknown groups listed, verdicts with a failing row, balanced markup.
+#include <catch2/catch.hpp>
+#include <regex>
+
+#include "core/error.hpp"
+#include "report/html.hpp"
+#include "report/report.hpp"
+#include "report/verdict_tsv.hpp"
+
+using adm::ResultDocument;
+using adm::VerdictRow;
+using adm::VerdictTable;
+using adm::report::render_report;
+
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Every element the report writes is closed, in order (void elements and self-closing SVG
+// elements aside): a small stack check of the tags.
+bool balanced(const std::string& page) {
+  static const std::regex tag(R"(<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>)");
+  static const std::vector<std::string> void_elements{"meta", "br", "hr", "img", "input", "link"};
+  std::vector<std::string> stack;
+  for (std::sregex_iterator it(page.begin(), page.end(), tag), end; it != end; ++it) {
+    const std::string name = (*it)[2];
+    if ((*it)[3] == "/" ||
+        std::find(void_elements.begin(), void_elements.end(), name) != void_elements.end())
+      continue;
+    if ((*it)[1] == "/") {
+      if (stack.empty() || stack.back() != name) return false;
+      stack.pop_back();
+    } else {
+      stack.push_back(name);
+    }
+  }
+  return stack.empty();
+}
+
+const std::string kHostile = "<script>alert(\"x\")</script>&";
+
+ResultDocument audit_document() {
+  ResultDocument d;
+  d.file = "results/" + kHostile + ".h5";
+  d.attributes = {{"config", "[run]\nname = \"</pre><script>bad()</script>\""},
+                  {"git_revision", "abc123"},
+                  {"hosts", "node1,node2"},
+                  {"pipeline", "all"},
+                  {"ranks", "2"},
+                  {"version", "0.1.0"}};
+  auto& r = d.results;
+  r.add("/fairness/metric_names", std::vector<std::string>{"sp", "di_ratio"}, "");
+  for (const std::string a : {"/fairness/sex", "/fairness/race"}) {
+    r.add(a + "/groups", std::vector<std::string>{"f", kHostile}, "Groups.");
+    r.add(a + "/count", std::vector<std::int64_t>{10, 12}, "", "rows");
+    r.add(a + "/selection_rate", std::vector<double>{0.5, 0.25}, "", "1");
+    r.add(a + "/metrics", std::vector<double>{0.25, 0.5}, "", "1");
+    r.add(a + "/ci_lower", std::vector<double>{0.125, 0.375}, "", "1");
+    r.add(a + "/ci_upper", std::vector<double>{0.375, 0.625}, "", "1");
+  }
+  r.add("/infogram/features", std::vector<std::string>{"income", kHostile, "noise"}, "");
+  r.add("/infogram/relevance", std::vector<double>{1.0, 0.8, 0.05}, "", "fraction");
+  r.add("/infogram/net", std::vector<double>{0.9, 0.05, 0.3}, "The safety index F_j", "fraction");
+  r.add("/infogram/admissible", std::vector<std::int64_t>{1, 0, 0}, "", "flag");
+  r.add("/infogram/risky", std::vector<std::int64_t>{0, 1, 0}, "", "flag");
+  r.add("/infogram/thresholds", std::vector<double>{0.1, 0.1}, "", "fraction");
+  r.add("/infogram/admissible_set", std::vector<std::string>{"income"}, "");
+  r.add("/mystery/deep/thing", std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, "", "");
+  r.add("/timing/total", std::vector<double>{1.25}, "", "s");
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("report: untrusted strings are escaped everywhere", "[report]") {
+  const std::string page = render_report({audit_document()}, {});
+  CHECK(page.find("<script") == std::string::npos);
+  CHECK(page.find("</pre><script>") == std::string::npos);
+  CHECK(count(page, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;") >= 4);
+  CHECK(page.find("&lt;/pre&gt;&lt;script&gt;bad()") != std::string::npos);  // config text
+  CHECK(balanced(page));
+  CHECK(adm::report::html::escape("a<b") == "a&lt;b");
+  CHECK(adm::report::html::anchor("/a b\"<") == "-a-b--");
+}
+
+TEST_CASE("report: stage sections, figures and the generic listing", "[report]") {
+  const std::string page = render_report({audit_document()}, {});
+  CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(page.find("<style>") != std::string::npos);
+  // Nothing fetched: no scripts, links, sources or URLs other than the SVG namespace name.
+  for (const char* fetch : {"<script", "<link", "src=", "url(", "@import"})
+    CHECK(page.find(fetch) == std::string::npos);
+  CHECK(count(page, "http") == count(page, "xmlns=\"http://www.w3.org/2000/svg\""));
+  // Provenance.
+  CHECK(page.find("<td>git_revision</td><td>abc123</td>") != std::string::npos);
+  CHECK(page.find("<td>hosts</td><td>node1,node2</td>") != std::string::npos);
+  // Both sensitive attributes: rates, metrics with intervals, one chart each.
+  CHECK(page.find("Group rates by sex") != std::string::npos);
+  CHECK(page.find("Group rates by race") != std::string::npos);
+  CHECK(page.find("<td>sp</td><td>0.25</td><td>[0.125, 0.375]</td>") != std::string::npos);
+  CHECK(page.find("Rates by race") != std::string::npos);
+  // The fair InfoGram (safety axis) with its risky feature.
+  CHECK(page.find("Safety index") != std::string::npos);
+  CHECK(page.find("class=\"risky\"") != std::string::npos);
+  CHECK(page.find("Admissible set (1): income") != std::string::npos);
+  // Stages absent from the result have no section.
+  CHECK(page.find("Shapley values") == std::string::npos);
+  CHECK(page.find("Fair Forests") == std::string::npos);
+  // An unknown group is listed with path, shape and first values.
+  CHECK(page.find("<td>/mystery/deep/thing</td><td>10</td><td>real</td><td>1, 2, 3, 4, 5, 6, 7, "
+                  "8, ...</td>") != std::string::npos);
+  CHECK(count(page, "<svg ") == 3);  // two rate charts and the InfoGram
+  CHECK(count(page, "<svg ") == count(page, "</svg>"));
+  CHECK(balanced(page));
+  // Two results: ids stay unique.
+  const std::string two = render_report({audit_document(), audit_document()}, {});
+  std::regex id(R"re(id="([^"]+)")re");
+  std::vector<std::string> ids;
+  for (std::sregex_iterator it(two.begin(), two.end(), id), end; it != end; ++it)
+    ids.push_back((*it)[1]);
+  std::sort(ids.begin(), ids.end());
+  CHECK(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
+  CHECK(ids.size() > 10);
+}
+
+TEST_CASE("report: verdict table with a failing row", "[report]") {
+  const VerdictTable verdicts{
+      {"faircorels", "Table 2: accuracy", "r.h5", "/rulelist/best/accuracy", "0.67", "0.66",
+       "within 0.02", true, ""},
+      {"infogram", "Fig. 4 admissible set", "r.h5", "/infogram/admissible_set", "{a<b}", "{c}",
+       "equal set", false, "seed differs & so does the set"}};
+  adm::report::ReportOptions options;
+  options.verdicts = &verdicts;
+  const std::string page = render_report({}, options);
+  CHECK(page.find("1 of 2 verdicts fail.") != std::string::npos);
+  CHECK(count(page, "<tr class=\"fail\">") == 1);
+  CHECK(count(page, "<tr class=\"pass\">") == 1);
+  CHECK(page.find("<td>{a&lt;b}</td><td>{c}</td><td>equal set</td><td>FAILS</td><td>seed differs "
+                  "&amp; so does the set</td>") != std::string::npos);
+  CHECK(balanced(page));
+  const VerdictTable good{verdicts[0]};
+  options.verdicts = &good;
+  CHECK(render_report({}, options).find("All 1 verdicts hold.") != std::string::npos);
+}
+
+TEST_CASE("report: the balance check itself catches an unclosed tag", "[report]") {
+  CHECK(balanced("<p><b>x</b></p>"));
+  CHECK_FALSE(balanced("<p><b>x</p>"));
+  CHECK_FALSE(balanced("<table><tr><td>x</td></tr>"));
+}
+
+TEST_CASE("report: verdict TSV", "[report]") {
+  const std::string header =
+      "paper\tfigure\tresult\tpath\tours\tpublished\tcomparison\tholds\texplanation\n";
+  const auto t = adm::report::parse_verdicts_tsv(
+      header + "p\tf\tr.h5\t/x\t1\t2\twithin 1\t0\twhy\np2\tf2\tr.h5\t/y\ta\ta\tequal\ttrue\t\n",
+      "v.tsv");
+  REQUIRE(t.size() == 2);
+  CHECK_FALSE(t[0].holds);
+  CHECK(t[0].explanation == "why");
+  CHECK(t[1].holds);
+  CHECK_THROWS_WITH(adm::report::parse_verdicts_tsv("paper\tfigure\n", "v.tsv"),
+                    Catch::Contains("v.tsv:1: the header"));
+  CHECK_THROWS_WITH(adm::report::parse_verdicts_tsv(header + "p\tf\n", "v.tsv"),
+                    Catch::Contains("v.tsv:2: expected 9 tab-separated fields, found 2"));
+  CHECK_THROWS_WITH(
+      adm::report::parse_verdicts_tsv(header + "p\tf\tr\tx\t1\t2\tc\tyes\te\n", "v.tsv"),
+      Catch::Contains("holds must be 1, 0, true or false, not 'yes'"));
+  CHECK_THROWS_AS(adm::report::parse_verdicts_tsv("", "v.tsv"), adm::InputError);
+}
