@@ -32,23 +32,34 @@ std::string patterns_figures(const ResultData& data) {
         "Patterns with |Delta| > delta (of the " + std::to_string(delta.size()) + " listed)";
     plot.x_label = "delta";
     plot.y_label = "patterns";
-    plot.y_digits = 0;
+    plot.y_from_zero = true;
     plot.series = {counts};
     out += html::figure(svg::xy_plot(plot), plot.title);
   }
-  const auto remaining = data.doubles("/patterns/fair/remaining");
-  if (!remaining.empty()) {
+  // Delta-fair learning, per iteration: patterns constrained so far, patterns the miner found,
+  // and (when counted; -1 otherwise) the patterns left in the model.
+  const auto constrained = data.doubles("/patterns/fair/constraints");
+  if (!constrained.empty()) {
     svg::XyPlot plot;
-    plot.title = "Delta-fair learning: discrimination patterns left per iteration";
+    plot.title = "Delta-fair learning, per iteration";
     plot.x_label = "iteration";
     plot.y_label = "patterns";
-    plot.x_digits = 0, plot.y_digits = 0;
-    svg::XySeries s{"remaining", "#d62728", {}, remaining, {}, 3, true};
-    for (std::size_t i = 0; i < remaining.size(); ++i) s.x.push_back(static_cast<double>(i));
-    plot.series = {s};
-    const auto constrained = data.doubles("/patterns/fair/constraints");
-    if (constrained.size() == remaining.size())
-      plot.series.push_back({"constrained", "#1f5fbf", s.x, constrained, {}, 3, true});
+    plot.y_from_zero = true;
+    std::vector<double> iteration;
+    for (std::size_t i = 0; i < constrained.size(); ++i)
+      iteration.push_back(static_cast<double>(i));
+    plot.series.push_back({"constrained", "#1f5fbf", iteration, constrained, {}, 3, true});
+    const auto mined = data.doubles("/patterns/fair/mined");
+    if (mined.size() == constrained.size())
+      plot.series.push_back({"found by the miner", "#ff7f0e", iteration, mined, {}, 3, true});
+    auto remaining = data.doubles("/patterns/fair/remaining");
+    bool counted = false;
+    for (auto& r : remaining) {
+      if (r < 0) r = NAN;  // not counted
+      counted = counted || r >= 0;
+    }
+    if (counted && remaining.size() == constrained.size())
+      plot.series.push_back({"remaining", "#d62728", iteration, remaining, {}, 3, true});
     out += html::figure(svg::xy_plot(plot), plot.title);
   }
   return out;

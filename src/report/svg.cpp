@@ -138,11 +138,18 @@ void draw_axes(Document& d, const Axes& a, const AxisStyle& style) {
   else
     d.line(a.left, a.bottom(), a.right(), a.bottom(), "stroke=\"black\"")
         .line(a.left, a.top, a.left, a.bottom(), "stroke=\"black\"");
-  const int n = std::max(style.ticks, 1);
-  for (int i = 0; i <= n; ++i) {
-    const double u = a.x.lo + (a.x.hi - a.x.lo) * i / n, v = a.y.lo + (a.y.hi - a.y.lo) * i / n;
-    d.text(a.x(u), a.bottom() + 16, num(u, style.digits), "text-anchor=\"middle\"");
-    d.text(a.left - 6, a.y(v) + 4, num(v, style.digits), "text-anchor=\"end\"");
+  const auto pick = [](int own, int all) { return own >= 0 ? own : all; };
+  const int nx = std::max(pick(style.x_ticks, style.ticks), 1);
+  const int ny = std::max(pick(style.y_ticks, style.ticks), 1);
+  for (int i = 0; i <= nx; ++i) {
+    const double u = a.x.lo + (a.x.hi - a.x.lo) * i / nx;
+    d.text(a.x(u), a.bottom() + 16, num(u, pick(style.x_digits, style.digits)),
+           "text-anchor=\"middle\"");
+  }
+  for (int i = 0; i <= ny; ++i) {
+    const double v = a.y.lo + (a.y.hi - a.y.lo) * i / ny;
+    d.text(a.left - 6, a.y(v) + 4, num(v, pick(style.y_digits, style.digits)),
+           "text-anchor=\"end\"");
   }
   if (!style.x_label.empty())
     d.text(a.left + a.width / 2, a.bottom() + 38, style.x_label, "text-anchor=\"middle\"");
@@ -150,6 +157,26 @@ void draw_axes(Document& d, const Axes& a, const AxisStyle& style) {
     d.raw("<text transform=\"translate(" + num(a.left - 46) + ' ' + num(a.top + a.height / 2) +
           ") rotate(-90)\" text-anchor=\"middle\">" + escape(style.y_label) + "</text>\n");
   d.close_group();
+}
+
+NiceRange nice_range(double lo, double hi, int target) {
+  if (!(hi > lo)) hi = lo + 1;
+  const double raw = (hi - lo) / std::max(target, 1);
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10 * power;
+  int extra = 0;  // 2.5 needs one more decimal than its power of ten
+  for (double m : {1.0, 2.0, 2.5, 5.0})
+    if (m * power >= raw * (1 - 1e-9)) {
+      step = m * power;
+      extra = m == 2.5 ? 1 : 0;
+      break;
+    }
+  NiceRange r;
+  r.lo = std::floor(lo / step + 1e-9) * step;
+  r.hi = std::ceil(hi / step - 1e-9) * step;
+  r.ticks = std::max(1, static_cast<int>(std::lround((r.hi - r.lo) / step)));
+  r.digits = std::max(0, -static_cast<int>(std::floor(std::log10(step) + 1e-9)) + extra);
+  return r;
 }
 
 double upper(const std::vector<double>& values) {

@@ -66,13 +66,22 @@ Axes make_axes(double left, double top, double width, double height, double x0, 
                double y0, double y1, double pad = 0.0, bool clamp = false);
 
 struct AxisStyle {
-  int ticks = 5;     // intervals per axis (ticks + 1 labels)
-  int digits = 2;    // decimals of tick labels
+  int ticks = 5;   // intervals per axis (ticks + 1 labels), unless x_ticks / y_ticks are set
+  int digits = 2;  // decimals of tick labels, unless x_digits / y_digits are set
+  int x_ticks = -1, y_ticks = -1, x_digits = -1, y_digits = -1;
   bool box = false;  // full frame (true) or only the bottom and left lines
   std::string x_label, y_label;
 };
 // Frame (or x and y axis lines), tick labels and axis titles.
 void draw_axes(Document& d, const Axes& a, const AxisStyle& style);
+
+// A data range widened to round tick steps (1, 2, 2.5 or 5 times a power of ten), about
+// `target` intervals, with the decimals their labels need.
+struct NiceRange {
+  double lo, hi;
+  int ticks, digits;
+};
+NiceRange nice_range(double lo, double hi, int target = 5);
 
 // Nice upper bound for a bar or axis range: the maximum, or 1 when nothing is positive.
 double upper(const std::vector<double>& values);

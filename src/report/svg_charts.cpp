@@ -7,8 +7,10 @@
 namespace adm::report::svg {
 
 std::string xy_plot(const XyPlot& p) {
-  const double left = 64, right = 20, top = 40, bottom = 50;
-  double x0 = p.x_from_zero ? 0.0 : INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+  // The legend (series with a name) sits in a strip below the x axis title.
+  const double left = 64, right = 20, top = 40, bottom = 68;
+  double x0 = p.x_from_zero ? 0.0 : INFINITY, x1 = -INFINITY;
+  double y0 = p.y_from_zero ? 0.0 : INFINITY, y1 = -INFINITY;
   for (const auto& s : p.series)
     for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
       if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
@@ -17,21 +19,19 @@ std::string xy_plot(const XyPlot& p) {
     }
   if (!std::isfinite(x0) || !std::isfinite(x1)) x0 = 0, x1 = 1;
   if (!std::isfinite(y0) || !std::isfinite(y1)) y0 = 0, y1 = 1;
-  x1 = x1 > x0 ? x0 + (x1 - x0) * 1.05 : x0 + 1.0;
-  if (y1 <= y0) y0 -= 0.01, y1 += 0.01;
-  const double ypad = (y1 - y0) * 0.05;
-  y0 -= ypad, y1 += ypad;
-  const Axes a =
-      make_axes(left, top, p.width - left - right, p.height - top - bottom, x0, x1, y0, y1);
+  const NiceRange nx = nice_range(x0, x1, 5), ny = nice_range(y0, y1, 5);
+  // Points on the frame's edges stay visible: a small inset inside the box.
+  const Axes a = make_axes(left, top, p.width - left - right, p.height - top - bottom, nx.lo, nx.hi,
+                           ny.lo, ny.hi, 4.0);
   Document d(p.width, p.height, p.title, "font-family=\"sans-serif\" font-size=\"12\"");
   d.text(p.width / 2, 22, p.title, "text-anchor=\"middle\" font-size=\"14\"");
   AxisStyle axes;
-  axes.ticks = 4;
-  axes.digits = std::max(p.x_digits, p.y_digits);
+  axes.x_ticks = nx.ticks, axes.y_ticks = ny.ticks;
+  axes.x_digits = nx.digits, axes.y_digits = ny.digits;
   axes.x_label = p.x_label;
   axes.y_label = p.y_label;
   draw_axes(d, a, axes);
-  double legend_x = a.left + 8;
+  double legend_x = a.left;
   for (const auto& s : p.series) {
     d.open_group("class=\"series\"");
     std::vector<std::pair<double, double>> line;
@@ -49,8 +49,8 @@ std::string xy_plot(const XyPlot& p) {
         ++k;
       }
     if (!s.name.empty()) {
-      d.rect(legend_x, a.top + 6, 10, 10, "fill=\"" + s.colour + "\"");
-      d.text(legend_x + 14, a.top + 15, s.name, "font-size=\"11\"");
+      d.rect(legend_x, p.height - 16, 10, 10, "fill=\"" + s.colour + "\"");
+      d.text(legend_x + 14, p.height - 7, s.name, "font-size=\"11\"");
       legend_x += 24 + 6.5 * static_cast<double>(s.name.size());
     }
     d.close_group();

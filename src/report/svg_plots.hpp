@@ -37,11 +37,11 @@ struct XySeries {
 struct XyPlot {
   std::string title, x_label, y_label;
   std::vector<XySeries> series;
-  int x_digits = 3, y_digits = 3;
-  bool x_from_zero = true;  // x range starts at 0 (else at the smallest x)
+  bool x_from_zero = true;   // x range starts at 0 (else at the smallest x)
+  bool y_from_zero = false;  // y range starts at 0 (counts)
   double width = 520, height = 400;
 };
-// Scatter and polylines on linear axes; non-finite points are left out.
+// Scatter and polylines on linear axes with round tick steps; non-finite points are left out.
 std::string xy_plot(const XyPlot& plot);
 
 struct BarSeries {

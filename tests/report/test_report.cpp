@@ -173,3 +173,36 @@ TEST_CASE("report: verdict TSV", "[report]") {
       Catch::Contains("holds must be 1, 0, true or false, not 'yes'"));
   CHECK_THROWS_AS(adm::report::parse_verdicts_tsv("", "v.tsv"), adm::InputError);
 }
+
+TEST_CASE("report: rule-list Pareto front, patterns and Fair Forests sections", "[report]") {
+  ResultDocument d;
+  d.file = "r.h5";
+  auto& r = d.results;
+  r.add("/rulelist/best/rule_list", std::vector<std::string>{"if priors>3 then yes\nelse no"}, "");
+  r.add("/rulelist/pareto/sp/epsilon", std::vector<double>{0.9, 0.95, 1.0}, "", "");
+  r.add("/rulelist/pareto/sp/test_error", std::vector<double>{0.3, 0.32, 0.35}, "", "");
+  r.add("/rulelist/pareto/sp/test_unfairness", std::vector<double>{0.1, 0.12, 0.0}, "", "");
+  r.add("/rulelist/pareto/sp/front", std::vector<std::int64_t>{2, 0}, "", "");
+  r.add("/patterns/mine/pattern", std::vector<std::string>{"x=1 | y=0", "x=0"}, "");
+  r.add("/patterns/mine/delta", std::vector<double>{0.2, -0.05}, "", "1");
+  r.add("/patterns/fair/constraints", std::vector<std::int64_t>{0, 1, 2}, "", "1");
+  r.add("/patterns/fair/mined", std::vector<std::int64_t>{2, 1, 0}, "", "1");
+  r.add("/patterns/fair/remaining", std::vector<std::int64_t>{-1, -1, -1}, "", "1");
+  r.add("/fairforest/model_names", std::vector<std::string>{"RF", "RF_F"}, "");
+  r.add("/fairforest/models/RF/accuracy", std::vector<double>{0.75, 0.7, 0.8}, "", "");
+  r.add("/fairforest/models/RF_F/accuracy", std::vector<double>{0.72, 0.68, 0.76}, "", "");
+  r.add("/fairforest/features", std::vector<std::string>{"age", "job"}, "");
+  r.add("/fairforest/importance/standard", std::vector<double>{0.6, 0.4}, "", "1");
+  r.add("/fairforest/importance/fair", std::vector<double>{0.1, 0.9}, "", "1");
+  const std::string page = render_report({d}, {});
+  CHECK(balanced(page));
+  CHECK(page.find("<pre>if priors&gt;3 then yes\nelse no</pre>") != std::string::npos);
+  CHECK(page.find("FairCORELS Pareto front (sp)") != std::string::npos);
+  CHECK(count(page, "<polyline") == 4);  // the front, pattern counts, constrained and found
+  CHECK(page.find("Patterns with |Delta| &gt; delta (of the 2 listed)") != std::string::npos);
+  CHECK(page.find("font-size=\"11\">remaining</text>") == std::string::npos);  // -1: not drawn
+  CHECK(page.find("font-size=\"11\">constrained</text>") != std::string::npos);
+  CHECK(page.find("<td>RF_F</td><td>0.72 [0.68, 0.76]</td>") != std::string::npos);
+  CHECK(page.find("Feature importance (MDI share)") != std::string::npos);
+  CHECK(count(page, "<svg ") == 4);
+}

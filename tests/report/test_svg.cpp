@@ -75,3 +75,24 @@ TEST_CASE("svg: x-y plot leaves out non-finite points and joins a series", "[rep
   CHECK(s.find("<title>e3</title>") == std::string::npos);
   CHECK(s.find("nan") == std::string::npos);
 }
+
+TEST_CASE("svg: round tick steps", "[report]") {
+  // 0..0.103 in about 5 steps: 0.0206 rounds up to 0.025 (three decimals), five intervals.
+  auto r = nice_range(0, 0.103);
+  CHECK(r.lo == 0);
+  CHECK(r.hi == Approx(0.125));
+  CHECK(r.ticks == 5);
+  CHECK(r.digits == 3);
+  r = nice_range(0, 10);  // step 2
+  CHECK(r.hi == 10);
+  CHECK(r.ticks == 5);
+  CHECK(r.digits == 0);
+  r = nice_range(0.383, 0.472);  // step 0.02: 0.38 .. 0.48
+  CHECK(r.lo == Approx(0.38));
+  CHECK(r.hi == Approx(0.48));
+  CHECK(r.ticks == 5);
+  CHECK(r.digits == 2);
+  r = nice_range(3, 3);  // an empty range becomes [3, 4]
+  CHECK(r.lo == 3);
+  CHECK(r.hi == 4);
+}
