@@ -1,8 +1,10 @@
 // The HTML report from plain data: escaping of every untrusted string, sections present only for
 // stages in the result, unknown groups listed, verdicts with a failing row, balanced markup.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <regex>
 
+#include "../lib/count_text.hpp"
 #include "core/error.hpp"
 #include "report/html.hpp"
 #include "report/report.hpp"
@@ -12,14 +14,9 @@ using adm::ResultDocument;
 using adm::VerdictRow;
 using adm::VerdictTable;
 using adm::report::render_report;
+using adm::test::count;
 
 namespace {
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // Every element the report writes is closed, in order (void elements and self-closing SVG
 // elements aside): a small stack check of the tags.

@@ -3,18 +3,12 @@
 #include <cmath>
 #include <regex>
 
+#include "../lib/count_text.hpp"
 #include "report/svg.hpp"
 #include "report/svg_plots.hpp"
 
+using adm::test::count;
 using namespace adm::report::svg;
-
-namespace {
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-}  // namespace
 
 TEST_CASE("svg: escaping and numbers", "[report]") {
   CHECK(escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;");
