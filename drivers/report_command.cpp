@@ -1,9 +1,7 @@
 #include "report_command.hpp"
 
 #include "core/input_file.hpp"
-#include "io/load_result.hpp"
-#include "io/staged_file.hpp"
-#include "report/report.hpp"
+#include "pipelines/report_page.hpp"
 #include "report/verdict_tsv.hpp"
 
 namespace adm::driver {
@@ -21,8 +19,6 @@ CLI::App* add_report_command(CLI::App& app, ReportArgs& args) {
 }
 
 void run_report_command(const ReportArgs& args) {
-  std::vector<ResultDocument> docs;
-  for (const auto& path : args.results) docs.push_back(io::load_result(path));
   VerdictTable verdicts;
   report::ReportOptions options;
   options.title = args.title;
@@ -31,8 +27,7 @@ void run_report_command(const ReportArgs& args) {
                                           args.verdicts);
     options.verdicts = &verdicts;
   }
-  io::StagedFile page(args.html, report::render_report(docs, options));
-  page.publish();
+  pipelines::write_report(args.results, args.html, options);
 }
 
 }  // namespace adm::driver

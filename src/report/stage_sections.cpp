@@ -13,7 +13,7 @@ struct Stage {
 
 // In the order the pipelines run; groups not listed here fall to the generic listing.
 const Stage kStages[] = {
-    {"/data", "Data", nullptr},
+    {"/data", "Data", data_figures},
     {"/fairness", "Fairness audit: group rates and metrics", fairness_figures},
     {"/info", "Information measures", nullptr},
     {"/infogram", "InfoGram", infogram_figures},

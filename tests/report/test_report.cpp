@@ -67,6 +67,11 @@ ResultDocument audit_document() {
   r.add("/infogram/risky", std::vector<std::int64_t>{0, 1, 0}, "", "flag");
   r.add("/infogram/thresholds", std::vector<double>{0.1, 0.1}, "", "fraction");
   r.add("/infogram/admissible_set", std::vector<std::string>{"income"}, "");
+  r.add("/data/rows", std::vector<std::int64_t>{22}, "Rows.", "rows");
+  r.add("/data/sensitive", std::vector<std::string>{"sex", "race"}, "");
+  r.add("/data/groups/sex/levels", std::vector<std::string>{"f", "m"}, "");
+  r.add("/data/groups/sex/count", std::vector<std::int64_t>{10, 12}, "", "rows");
+  r.add("/data/groups/sex/base_rate", std::vector<double>{0.5, 0.25}, "", "fraction");
   r.add("/mystery/deep/thing", std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, "", "");
   r.add("/timing/total", std::vector<double>{1.25}, "", "s");
   return d;
@@ -96,6 +101,9 @@ TEST_CASE("report: stage sections, figures and the generic listing", "[report]")
   // Provenance.
   CHECK(page.find("<td>git_revision</td><td>abc123</td>") != std::string::npos);
   CHECK(page.find("<td>hosts</td><td>node1,node2</td>") != std::string::npos);
+  // The data in brief.
+  CHECK(page.find("<td>sensitive attributes</td><td>sex, race</td>") != std::string::npos);
+  CHECK(page.find("<td>sex</td><td>m</td><td>12</td><td>0.25</td>") != std::string::npos);
   // Both sensitive attributes: rates, metrics with intervals, one chart each.
   CHECK(page.find("Group rates by sex") != std::string::npos);
   CHECK(page.find("Group rates by race") != std::string::npos);
