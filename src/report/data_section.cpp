@@ -15,7 +15,6 @@ std::string joined(const std::vector<std::string>& items) {
 // The data in brief: rows, roles, and each sensitive attribute's groups with size and base rate.
 std::string data_figures(const ResultData& data) {
   html::Table t;
-  t.header = {"", ""};
   const auto rows = data.texts("/data/rows");
   if (!rows.empty()) t.rows.push_back({"rows", rows.front()});
   if (data.has("/data/features"))
