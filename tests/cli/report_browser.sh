@@ -32,9 +32,11 @@ mkdir -p "$artefacts"
 open_page() {
   local page=$1
   rm -f dom.html log.txt shot.png
-  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$PWD/profile" \
+    --enable-logging=stderr --v=0 \
     --dump-dom "file://$PWD/$page" > dom.html 2> log.txt || return 1
-  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$PWD/profile" \
+    --hide-scrollbars \
     --window-size=1280,4000 --screenshot="$PWD/shot.png" "file://$PWD/$page" \
     >> log.txt 2>&1 || return 1
   [ -s dom.html ] && [ -s shot.png ]
