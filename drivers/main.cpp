@@ -11,6 +11,7 @@
 #include "pipelines/experiment_config.hpp"
 #include "pipelines/pid_command.hpp"
 #include "pipelines/runner.hpp"
+#include "report_command.hpp"
 
 namespace {
 
@@ -97,6 +98,9 @@ int main(int argc, char** argv) {
   pid->add_option("--count", pid_args.count, "Column of row weights (counts)");
   pid->add_option("--tolerance", pid_args.tolerance, "Certified accuracy in bits (default 1e-9)");
 
+  adm::driver::ReportArgs report_args;
+  auto* report_cmd = adm::driver::add_report_command(app, report_args);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -144,6 +148,10 @@ int main(int argc, char** argv) {
       if (!certified && comm.is_root())
         std::cerr << "admissible: error: pid: the gap did not reach --tolerance" << std::endl;
       return certified ? adm::kExitOk : adm::kExitInternal;
+    }
+    if (*report_cmd) {
+      if (comm.is_root()) adm::driver::run_report_command(report_args);
+      return adm::kExitOk;
     }
     if (*keys) {
       if (comm.is_root())

@@ -20,6 +20,7 @@ PACKAGES=(
   coinor-libipopt-dev pkg-config                    # nonlinear programs (fair naive Bayes; NLP baseline)
   slurm-wlm munge                                   # the local Slurm cluster of the Slurm test
   clang libclang-rt-14-dev                          # the Clang build and libFuzzer (tests/fuzz)
+  chromium                                          # headless browser of the HTML report test
 )
 
 if [ "${ADM_SKIP_APT:-0}" != 1 ]; then

@@ -223,6 +223,19 @@ std::vector<std::size_t> ResultReader::dims(const std::string& path) const {
   return {d.begin(), d.end()};
 }
 
+ResultReader::Kind ResultReader::element_kind(const std::string& path) const {
+  Handle set(check(H5Dopen2(file_, path.c_str(), H5P_DEFAULT), "opening " + path), H5Dclose);
+  Handle type(H5Dget_type(set), H5Tclose);
+  switch (H5Tget_class(type)) {
+    case H5T_STRING:
+      return Kind::Text;
+    case H5T_INTEGER:
+      return Kind::Integer;
+    default:
+      return Kind::Real;
+  }
+}
+
 namespace {
 std::size_t element_count(const std::vector<std::size_t>& dims) {
   std::size_t n = 1;

@@ -3,18 +3,12 @@
 #include <string>
 #include <vector>
 
+#include "../lib/count_text.hpp"
 #include "methods/infogram/infogram.hpp"
 #include "methods/infogram/infogram_svg.hpp"
 
+using adm::test::count;
 using namespace adm::methods;
-
-namespace {
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-}  // namespace
 
 TEST_CASE("infogram SVG: structure, labels and coordinates", "[infogram]") {
   const std::vector<std::string> names{"income", "zip<code>", "noise", "CCAvg"};

@@ -1,7 +1,7 @@
 #pragma once
 // Figures 1-2 of Fair Forests: the relative mean-decrease-in-impurity importance of every feature
-// under the standard and the fair forest, as a horizontal grouped bar chart (SVG, the infogram
-// chart's fonts and colours).
+// under the standard and the fair forest, as a horizontal grouped bar chart (SVG, drawn by the
+// shared plotting module report/svg_plots.hpp).
 #include <string>
 #include <vector>
 

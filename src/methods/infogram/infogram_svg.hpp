@@ -1,9 +1,7 @@
 #pragma once
-// The infogram as a standalone SVG document: relevance on x, net (core) or safety (fair)
-// information on y, both over [0, 1] with a margin inside the axes box (so points at 0 or 1 are not
-// drawn on the frame); the L-region shaded with its threshold lines; admissible features labelled
-// in blue, risky ones (fair mode: relevant but unsafe) in red, the others drawn as grey dots. Pure
-// text, so it can be written anywhere.
+// The infogram as a standalone SVG document (drawn by the shared plotting module,
+// report/svg_plots.hpp): relevance on x, net (core) or safety (fair) information on y; the
+// L-region shaded; admissible features labelled in blue, risky ones in red, the others grey dots.
 #include <string>
 
 #include "methods/infogram/infogram.hpp"
@@ -17,8 +15,5 @@ struct SvgOptions {
 };
 
 std::string infogram_svg(const InfogramResult& infogram, const SvgOptions& options = {});
-
-// Text escaped for SVG/XML character data and attribute values.
-std::string xml_escape(const std::string& text);
 
 }  // namespace adm::methods

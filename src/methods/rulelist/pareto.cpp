@@ -6,7 +6,8 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "methods/infogram/infogram_svg.hpp"
+#include "report/svg.hpp"
+#include "report/svg_plots.hpp"
 
 namespace adm::methods::rulelist {
 
@@ -105,67 +106,23 @@ std::vector<std::size_t> non_dominated(const std::vector<ParetoPoint>& points) {
 std::string pareto_svg(const std::string& title, const std::string& metric,
                        const std::vector<ParetoPoint>& points,
                        const std::vector<std::size_t>& front) {
-  const double w = 520, h = 400, left = 60, right = 20, top = 40, bottom = 50;
-  double xmax = 0.0, ymin = 1.0, ymax = 0.0;
+  report::svg::XyPlot plot;
+  plot.title = title;
+  plot.x_label = "unfairness (" + metric + ", test)";
+  plot.y_label = "error (test)";
+  report::svg::XySeries all{"", "#bbbbbb", {}, {}, {}, 3, false};
+  report::svg::XySeries best{"", "#1f5fbf", {}, {}, {}, 4, true};
   for (const auto& p : points) {
     if (p.folds == 0 || std::isnan(p.error) || std::isnan(p.unfairness)) continue;
-    xmax = std::max(xmax, p.unfairness);
-    ymin = std::min(ymin, p.error);
-    ymax = std::max(ymax, p.error);
+    all.x.push_back(p.unfairness), all.y.push_back(p.error);
+    all.labels.push_back("epsilon " + report::svg::num(p.epsilon, 3));
   }
-  xmax = xmax > 0 ? xmax * 1.05 : 1.0;
-  if (ymax <= ymin) ymin -= 0.01, ymax += 0.01;
-  const double pad = (ymax - ymin) * 0.05;
-  ymin -= pad, ymax += pad;
-  auto X = [&](double u) { return left + (w - left - right) * u / xmax; };
-  auto Y = [&](double e) { return h - bottom - (h - top - bottom) * (e - ymin) / (ymax - ymin); };
-  std::ostringstream s;
-  char buf[160];
-  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
-    << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
-       "fill=\"white\"/>\n<text x=\""
-    << w / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">" << xml_escape(title)
-    << "</text>\n";
-  std::snprintf(buf, sizeof buf,
-                "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", left,
-                h - bottom, w - right, h - bottom);
-  s << buf;
-  std::snprintf(buf, sizeof buf,
-                "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", left, top,
-                left, h - bottom);
-  s << buf;
-  for (int t = 0; t <= 4; ++t) {
-    const double u = xmax * t / 4, e = ymin + (ymax - ymin) * t / 4;
-    std::snprintf(buf, sizeof buf, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%.3f</text>\n",
-                  X(u), h - bottom + 16, u);
-    s << buf;
-    std::snprintf(buf, sizeof buf, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%.3f</text>\n",
-                  left - 4, Y(e) + 4, e);
-    s << buf;
-  }
-  s << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 12
-    << "\" text-anchor=\"middle\">unfairness (" << xml_escape(metric) << ", test)</text>\n"
-    << "<text transform=\"translate(16," << (top + h - bottom) / 2
-    << ") rotate(-90)\" text-anchor=\"middle\">error (test)</text>\n";
-  for (const auto& p : points) {
-    if (p.folds == 0 || std::isnan(p.error) || std::isnan(p.unfairness)) continue;
-    std::snprintf(buf, sizeof buf, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"#bbbbbb\"/>\n",
-                  X(p.unfairness), Y(p.error));
-    s << buf;
-  }
-  s << "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"";
   for (auto i : front) {
-    std::snprintf(buf, sizeof buf, "%.2f,%.2f ", X(points[i].unfairness), Y(points[i].error));
-    s << buf;
+    best.x.push_back(points[i].unfairness), best.y.push_back(points[i].error);
+    best.labels.push_back("epsilon " + report::svg::num(points[i].epsilon, 3));
   }
-  s << "\"/>\n";
-  for (auto i : front) {
-    std::snprintf(buf, sizeof buf, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"4\" fill=\"#1f5fbf\"/>\n",
-                  X(points[i].unfairness), Y(points[i].error));
-    s << buf;
-  }
-  s << "</svg>\n";
-  return s.str();
+  plot.series = {all, best};
+  return report::svg::xy_plot(plot);
 }
 
 }  // namespace adm::methods::rulelist

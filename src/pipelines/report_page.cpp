@@ -1,0 +1,16 @@
+#include "pipelines/report_page.hpp"
+
+#include "io/load_result.hpp"
+#include "io/staged_file.hpp"
+
+namespace adm::pipelines {
+
+void write_report(const std::vector<std::string>& results, const std::string& html,
+                  const report::ReportOptions& options) {
+  std::vector<ResultDocument> docs;
+  for (const auto& path : results) docs.push_back(io::load_result(path));
+  io::StagedFile page(html, report::render_report(docs, options));
+  page.publish();
+}
+
+}  // namespace adm::pipelines

@@ -1,0 +1,68 @@
+#include <cmath>
+
+#include "report/group_tables.hpp"
+#include "report/html.hpp"
+#include "report/sections.hpp"
+#include "report/svg_plots.hpp"
+
+namespace adm::report {
+
+std::string patterns_figures(const ResultData& data) {
+  const std::string g = "/patterns/mine";
+  std::string out;
+  const auto delta = data.doubles(g + "/delta");
+  if (!delta.empty()) {
+    std::vector<std::string> columns;
+    for (const char* c : {"pattern", "delta", "divergence", "p_xy", "p_d_xy", "p_d_y"})
+      if (data.has(g + "/" + c)) columns.push_back(g + "/" + c);
+    out += column_table(data, columns, "Discrimination patterns found, best first");
+    // How many of the listed patterns discriminate by more than delta, over delta.
+    double top = 0;
+    for (double d : delta) top = std::max(top, std::fabs(d));
+    svg::XySeries counts{"", "#1f5fbf", {}, {}, {}, 2.5, true};
+    const int steps = 40;
+    for (int i = 0; i <= steps; ++i) {
+      const double t = (top > 0 ? top : 1.0) * i / steps;
+      double n = 0;
+      for (double d : delta) n += std::fabs(d) > t ? 1 : 0;
+      counts.x.push_back(t), counts.y.push_back(n);
+    }
+    svg::XyPlot plot;
+    plot.title =
+        "Patterns with |Delta| > delta (of the " + std::to_string(delta.size()) + " listed)";
+    plot.x_label = "delta";
+    plot.y_label = "patterns";
+    plot.y_from_zero = true;
+    plot.series = {counts};
+    out += html::figure(svg::xy_plot(plot), plot.title);
+  }
+  // Delta-fair learning, per iteration: patterns constrained so far, patterns the miner found,
+  // and (when counted; -1 otherwise) the patterns left in the model.
+  const auto constrained = data.doubles("/patterns/fair/constraints");
+  if (!constrained.empty()) {
+    svg::XyPlot plot;
+    plot.title = "Delta-fair learning, per iteration";
+    plot.x_label = "iteration";
+    plot.y_label = "patterns";
+    plot.y_from_zero = true;
+    std::vector<double> iteration;
+    for (std::size_t i = 0; i < constrained.size(); ++i)
+      iteration.push_back(static_cast<double>(i));
+    plot.series.push_back({"constrained", "#1f5fbf", iteration, constrained, {}, 3, true});
+    const auto mined = data.doubles("/patterns/fair/mined");
+    if (mined.size() == constrained.size())
+      plot.series.push_back({"found by the miner", "#ff7f0e", iteration, mined, {}, 3, true});
+    auto remaining = data.doubles("/patterns/fair/remaining");
+    bool counted = false;
+    for (auto& r : remaining) {
+      if (r < 0) r = NAN;  // not counted
+      counted = counted || r >= 0;
+    }
+    if (counted && remaining.size() == constrained.size())
+      plot.series.push_back({"remaining", "#d62728", iteration, remaining, {}, 3, true});
+    out += html::figure(svg::xy_plot(plot), plot.title);
+  }
+  return out;
+}
+
+}  // namespace adm::report
