@@ -10,7 +10,7 @@ source "$here/../lib/h5.sh"
 need_data
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$bin" run "$here/../../configs/compas_propublica.toml" --out "$tmp/compas.h5" > "$tmp/log"
+"$bin" run "$here/../../configs/audit/compas_propublica.toml" --out "$tmp/compas.h5" > "$tmp/log"
 table_header
 v() { h5vals "$tmp/compas.h5" "/fairness/race/$1" | sed -n "$2p"; }
 [ "$(v groups 1)" = African-American ] && [ "$(v groups 2)" = Caucasian ]

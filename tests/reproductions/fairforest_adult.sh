@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fair Forests on UCI Adult (configs/fairforest_adult.toml; ../shared/papers/fair-forests.txt):
+# Fair Forests on UCI Adult (configs/fairforests/fairforest_adult.toml; ../shared/papers/fair-forests.txt):
 # Table 2 (Adult columns; trained on adult.data, scored on adult.test) and the importance claim of
 # Figure 2 (relationship first under the standard and the fair forest). The test runs 10 trees
 # per forest and no Table 5 sweep (~40 s); ADM_REPRO_FULL=1 runs the config as it is (100 trees,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fair Forests: the SUBSTITUTE rows for the paper's Heritage Health columns (not available here),
-# on the diabetes data of Efron et al. (2004): Table 4 (regression, configs/fairforest_diabetes.toml)
+# on the diabetes data of Efron et al. (2004): Table 4 (regression, configs/fairforests/fairforest_diabetes.toml)
 # and the Health rows of Table 3 (classification with numeric age protected,
-# configs/fairforest_diabetes_class.toml: progression >= its median; its sweep is Table 5's Health
+# configs/fairforests/fairforest_diabetes_class.toml: progression >= its median; its sweep is Table 5's Health
 # column). Different data and target scale: the paper's Health figures are printed beside ours for
 # orientation only ("substitute"), never compared. Counted: the paper's claim that the fair
 # variants lower Discrimination (at the binary age threshold) against their plain counterparts

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fair Forests on German credit (configs/fairforest_german.toml; ../shared/papers/fair-forests.txt):
+# Fair Forests on German credit (configs/fairforests/fairforest_german.toml; ../shared/papers/fair-forests.txt):
 # Table 2 (German columns), Table 3 (German columns), Table 5 (German column) and the importance
 # shift of Figure 1. The test runs 20 trees per forest instead of 100 (~30 s); ADM_REPRO_FULL=1
 # runs the config as it is. Rows marked "differs (...)" are figures we do not match for a reason

@@ -1,6 +1,6 @@
 # Sourced by the Fair Forests reproduction scripts (../shared/papers/fair-forests.txt): strict
 # mode, compare.sh (row, table_header, need_data: exit 77 without the shared data), h5 readers.
-#   run_ff BIN NAME [SED-EXPRESSION...]  runs configs/fairforest_NAME.toml, edited by the sed
+#   run_ff BIN NAME [SED-EXPRESSION...]  runs configs/fairforests/fairforest_NAME.toml, edited by the sed
 #                                        expressions (fewer trees for the test), into $h5
 #   m MODEL METRIC        first value of /fairforest/models/MODEL/METRIC (4 decimals)
 #   known LABEL OURS PAPER WHY   a figure we do not match for a reason found and written in
@@ -19,7 +19,7 @@ run_ff() {
   trap 'rm -rf "$tmp"' EXIT
   h5=$tmp/$name.h5
   local cfg=$tmp/$name.toml
-  cp "$here/../../configs/fairforest_$name.toml" "$cfg"
+  cp "$here/../../configs/fairforests/fairforest_$name.toml" "$cfg"
   local e
   for e in "$@"; do sed -i -e "$e" "$cfg"; done
   "$bin" run "$cfg" --out "$h5" > "$tmp/$name.log" 2> "$tmp/$name.err" ||

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fair naive Bayes paper (../shared/papers/fair-naive-bayes-patterns.txt) on the authors' binarised
-# COMPAS, Adult and German data (configs/patterns_*.toml): Table 2 (log-likelihoods), Table 4
+# COMPAS, Adult and German data (configs/fairnb/patterns_*.toml): Table 2 (log-likelihoods), Table 4
 # (10-fold CV accuracy), the COMPAS pattern count at delta = 0.1 (footnote 8) and the patterns
 # quoted in Section 3.2, then Table 1 (share of the search space explored) as information.
 #
@@ -32,12 +32,12 @@ bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 source "$here/../lib/h5.sh"
 vals() { h5vals "$@"; }
-# run NAME OUT SETTINGS...: configs/patterns_NAME.toml with lines replaced/added in [patterns];
+# run NAME OUT SETTINGS...: configs/fairnb/patterns_NAME.toml with lines replaced/added in [patterns];
 # the delta-fair learner only when FAIR=1.
 run() {
   local name=$1 out=$2; shift 2
   local cfg="$tmp/$out.toml"
-  sed -e '/^cv_folds/d' "$here/../../configs/patterns_$name.toml" > "$cfg"
+  sed -e '/^cv_folds/d' "$here/../../configs/fairnb/patterns_$name.toml" > "$cfg"
   [ "${FAIR:-0}" = 1 ] || sed -i 's/^enabled = true/enabled = false/' "$cfg"
   for kv in "$@"; do
     local key=${kv%% =*}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # FairCORELS (../shared/papers/fair-rule-lists-faircorels.txt) on COMPAS and Adult with the
-# authors' preprocessed data (configs/rulelist_compas.toml, configs/rulelist_adult.toml): the
+# authors' preprocessed data (configs/faircorels/rulelist_compas.toml, configs/faircorels/rulelist_adult.toml): the
 # unconstrained rule list (Rule lists 2/8, 5/15) with its accuracy and unfairness, rule lists under
 # SP, EOpp and EOdds constraints (Rule lists 3, 4, 16, 20) with the constraint set at the paper's
 # reported unfairness, and a small Pareto sweep (SP, test error/unfairness over 5 folds) for the
@@ -43,7 +43,7 @@ half() { awk -v v="$1" 'BEGIN { print v / 2 }'; }
 # cuae). EXTRA: more [rulelist] lines.
 run() {
   sed -e "/^\[rulelist\]$/a metric = \"$3\"\nepsilon = $4\nfair_unsafe_bounds = true\nmax_nodes = $nodes${5:-}" \
-      "$here/../../configs/$2" > "$tmp/$1.toml"
+      "$here/../../configs/faircorels/$2" > "$tmp/$1.toml"
   "$bin" run "$tmp/$1.toml" --out "$tmp/$1.h5" > "$tmp/$1.log" 2>&1 || { cat "$tmp/$1.log"; exit 1; }
   acc=$(h5vals "$tmp/$1.h5" /rulelist/best/accuracy)
   obj=$(h5vals "$tmp/$1.h5" /rulelist/best/objective)
@@ -58,7 +58,7 @@ pareto() {
       -e "s/^metrics = .*/metrics = [\"sp\"]/" -e "s/^epsilon_min = .*/epsilon_min = $3/" \
       -e "s/^epsilon_max = .*/epsilon_max = $4/" -e "s/^epsilon_count = .*/epsilon_count = $5/" \
       -e "s/^max_nodes = [0-9]*$/max_nodes = $6/" \
-      -e "/^\[rulelist\]$/a fair_unsafe_bounds = true" "$here/../../configs/$2" > "$tmp/$1.toml"
+      -e "/^\[rulelist\]$/a fair_unsafe_bounds = true" "$here/../../configs/faircorels/$2" > "$tmp/$1.toml"
   "$bin" run "$tmp/$1.toml" --out "$tmp/$1.h5" > "$tmp/$1.log" 2>&1 || { cat "$tmp/$1.log"; exit 1; }
   echo "--- $1: SP front (epsilon, test error, test unfairness), $5 epsilons x 5 folds"
   grep -A100 "^rulelist pareto sp" "$tmp/$1.log" | tail -n +2
