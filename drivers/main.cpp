@@ -8,9 +8,13 @@
 #include "core/error.hpp"
 #include "dist/communicator.hpp"
 #include "io/result_file.hpp"
+#include "pipelines/checker.hpp"
 #include "pipelines/experiment_config.hpp"
 #include "pipelines/pid_command.hpp"
+#include "pipelines/reproduce.hpp"
+#include "pipelines/reproduce_slurm.hpp"
 #include "pipelines/runner.hpp"
+#include "pipelines/verdict_text.hpp"
 
 namespace {
 
@@ -49,6 +53,41 @@ int report(const std::exception& e, adm::dist::Communicator& comm) {
   return code;
 }
 
+// `admissible reproduce`: exit 0 when every figure holds or differs with an explanation,
+// kExitVerdictsDiffer when one differs without, 2 on bad input, 1 on an internal error.
+int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool check_only) {
+  auto& comm = adm::dist::Communicator::world();
+  if (request.configs_root.empty()) request.configs_root = adm::pipelines::default_configs_root();
+  request.progress = comm.is_root() ? &std::cerr : nullptr;
+  if (slurm) {
+    std::string submitted;
+    comm.agree([&] {
+      if (comm.is_root()) submitted = adm::pipelines::submit_reproduction(request);
+    });
+    if (comm.is_root()) std::cout << submitted << std::flush;
+    return adm::kExitOk;
+  }
+  std::vector<adm::pipelines::PaperReproduction> papers;
+  comm.agree([&] {
+    if (check_only) {
+      if (comm.is_root())
+        papers =
+            adm::pipelines::check_reproductions(request, adm::pipelines::select_papers(request));
+    } else {
+      papers = adm::pipelines::reproduce(request);
+    }
+  });
+  std::size_t failures = 0;
+  for (const auto& p : papers) {
+    const auto& e = p.expectations;
+    adm::pipelines::print_verdicts(std::cout, e.paper + ": " + e.title, p.verdicts);
+    std::cout << "\n";
+    failures += adm::pipelines::unexplained_failures(p.verdicts);
+  }
+  if (comm.is_root()) std::cout << std::flush;
+  return failures == 0 ? adm::kExitOk : adm::pipelines::kExitVerdictsDiffer;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -83,6 +122,23 @@ int main(int argc, char** argv) {
   compare->add_flag("--include-timing", include_timing,
                     "Also compare /timing (wall-clock times and scheduling-dependent counters, "
                     "ignored by default)");
+
+  adm::pipelines::ReproduceRequest repro;
+  bool slurm = false, check_only = false;
+  auto* reproduce = app.add_subcommand(
+      "reproduce",
+      "Run every config a paper's expectations (configs/<paper>/expect.toml) need, skipping "
+      "complete results, and print its verdict table; exit 0 when every figure holds or differs "
+      "with an explanation, 4 when one differs without");
+  reproduce->add_option("PAPER", repro.papers, "Paper folders under configs/, or all (default)");
+  reproduce->add_option("--out", repro.out_dir, "Results folder (default reproduce/)");
+  reproduce->add_option("--configs", repro.configs_root,
+                        "The configs folder (default ./configs, else the source tree's)");
+  reproduce->add_flag("--resume", repro.resume, "Continue interrupted runs from their checkpoints");
+  reproduce->add_flag("--slurm", slurm,
+                      "Submit one Slurm job array (a task per config to run) and a dependent "
+                      "job that checks the results (slurm/reproduce.sbatch)");
+  reproduce->add_flag("--check", check_only, "Only check existing results; run nothing");
 
   auto* keys =
       app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
@@ -135,6 +191,10 @@ int main(int argc, char** argv) {
         std::cout << (diffs.empty() ? "identical" : "results differ") << std::endl;
       }
       return diffs.empty() ? adm::kExitOk : 3;
+    }
+    if (*reproduce) {
+      repro.command_line = command_line;
+      return run_reproduce(repro, slurm, check_only);
     }
     if (*pid) {
       std::ostringstream text;
