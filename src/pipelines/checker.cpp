@@ -95,6 +95,13 @@ double ours_number(const io::ResultReader& r, const Expectation& e) {
 }
 
 std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectation& e) {
+  if (e.reduce == "argmax") {
+    const auto values = r.doubles(e.path);
+    const auto labels = r.strings(e.key_path);
+    if (values.empty() || labels.size() != values.size())
+      throw Missing(e.key_path + " does not label " + e.path);
+    return {labels[std::max_element(values.begin(), values.end()) - values.begin()]};
+  }
   auto v = r.strings(e.path);
   if (!e.key.empty()) return {v.at(checked(index_of_key(r, e), v.size(), e.path))};
   if (e.index >= 0) return {v[checked(static_cast<std::size_t>(e.index), v.size(), e.path)]};
@@ -103,13 +110,30 @@ std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectati
 
 bool is_text(const Expectation& e) {
   return e.compare == "equal_set" || e.compare == "ordering" || e.compare == "contains" ||
-         (e.compare == "equal" && !e.value);
+         (e.compare == "equal" && !e.text.empty());
 }
 
-void compare_numbers(const Expectation& e, double ours, VerdictRow& row) {
+// The published number, or (value_path) another of ours.
+double published_number(const io::ResultReader& r, const Expectation& e) {
+  if (e.value_path.empty()) return e.value.value_or(std::numeric_limits<double>::quiet_NaN());
+  if (!r.has(e.value_path)) throw Missing("no dataset " + e.value_path);
+  const auto v = r.doubles(e.value_path);
+  if (e.value_index < 0 && v.size() != 1)
+    throw Missing(e.value_path + " has " + std::to_string(v.size()) +
+                  " elements: give value_index");
+  return v[e.value_index < 0
+               ? 0
+               : checked(static_cast<std::size_t>(e.value_index), v.size(), e.value_path)];
+}
+
+void compare_numbers(const Expectation& e, double ours, double p, VerdictRow& row) {
   row.ours = number(ours);
-  const double p = e.value.value_or(std::numeric_limits<double>::quiet_NaN());
-  row.published = e.value ? number(p) : "-";
+  row.published = std::isnan(p) ? "-" : number(p);
+  if (!e.value_path.empty()) {
+    row.published += " (ours: " + e.value_path;
+    if (e.value_index >= 0) row.published += "[" + std::to_string(e.value_index) + "]";
+    row.published += ")";
+  }
   const auto& c = e.compare;
   if (c == "within") {
     row.comparison = "within " + number(e.tolerance);
@@ -123,6 +147,12 @@ void compare_numbers(const Expectation& e, double ours, VerdictRow& row) {
   } else if (c == "at_most") {
     row.comparison = "at most";
     row.holds = ours <= p;
+  } else if (c == "less") {
+    row.comparison = "less than";
+    row.holds = ours < p;
+  } else if (c == "greater") {
+    row.comparison = "greater than";
+    row.holds = ours > p;
   } else if (c == "factor") {
     row.comparison = "factor " + number(e.tolerance);
     const double ratio = ours / p;
@@ -200,10 +230,10 @@ VerdictTable check_paper(const PaperExpectations& paper, ResultFiles& results) {
         row.published = "-";
         row.comparison = "information";
         row.holds = true;
-      } else if (is_text(e)) {
+      } else if (is_text(e) || e.reduce == "argmax") {
         compare_texts(e, ours_strings(*r, e), row);
       } else {
-        compare_numbers(e, ours_number(*r, e), row);
+        compare_numbers(e, ours_number(*r, e), published_number(*r, e), row);
       }
     } catch (const std::exception& error) {  // ours could not be read: the figure is not shown
       row.ours = std::string("(") + error.what() + ")";

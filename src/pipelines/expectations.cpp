@@ -12,8 +12,8 @@
 namespace adm::pipelines {
 namespace {
 
-const std::vector<std::string> kComparisons = {"within",   "equal",    "at_least",
-                                               "at_most",  "factor",   "equal_set",
+const std::vector<std::string> kComparisons = {"within",   "equal",    "at_least", "at_most",
+                                               "less",     "greater",  "factor",   "equal_set",
                                                "contains", "ordering", "info"};
 
 struct PaperSection {
@@ -35,9 +35,13 @@ void check(config::Fields& f, const Expectation& e) {
     if (v.empty()) f.fail(key, "is required");
   }
   const std::string& c = e.compare;
-  const bool number = c == "within" || c == "at_least" || c == "at_most" || c == "factor";
-  if (number && !e.value) f.fail("value", "is required with compare = \"" + c + "\"");
-  if (c == "equal" && !e.value == e.text.empty())
+  const bool number = c == "within" || c == "at_least" || c == "at_most" || c == "less" ||
+                      c == "greater" || c == "factor";
+  const bool has_value = e.value || !e.value_path.empty();
+  if (e.value && !e.value_path.empty()) f.fail("value_path", "give value or value_path, not both");
+  if (number && !has_value)
+    f.fail("value", "is required (or value_path) with compare = \"" + c + "\"");
+  if (c == "equal" && !has_value == e.text.empty())
     f.fail("value", "compare = \"equal\" takes either value (a number) or text");
   if (c == "contains" && e.text.empty()) f.fail("text", "is required with compare = \"contains\"");
   if ((c == "equal_set" || c == "ordering") && e.set.empty())
@@ -45,7 +49,12 @@ void check(config::Fields& f, const Expectation& e) {
   if (c == "within" && e.tolerance < 0) f.fail("tolerance", "must be >= 0");
   if (c == "factor" && e.tolerance < 1)
     f.fail("tolerance", "must be >= 1 with compare = \"factor\"");
-  if (e.key.empty() != e.key_path.empty()) f.fail("key", "key and key_path go together");
+  if (e.reduce == "argmax" && (e.key_path.empty() || !e.key.empty()))
+    f.fail("reduce", "reduce = \"argmax\" needs key_path (the labels) and no key");
+  if (e.reduce == "argmax" && (c != "equal" || e.text.empty()))
+    f.fail("reduce", "reduce = \"argmax\" is compared with compare = \"equal\" and text");
+  if (e.reduce != "argmax" && e.key.empty() != e.key_path.empty())
+    f.fail("key", "key and key_path go together");
   if (e.where_path.empty() != !e.where_at_most)
     f.fail("where_path", "where_path and where_at_most go together");
   const bool picks = !e.among.empty() || !e.where_path.empty() || !e.pick_min.empty();
@@ -71,12 +80,15 @@ void describe(config::Fields& f, Expectation& e) {
   f.text("where_path", e.where_path, "Candidates need where_path[i] <= where_at_most.");
   f.optional_real("where_at_most", e.where_at_most, "Bound for where_path.");
   f.text("pick_min", e.pick_min, "Among the candidates, the one of least pick_min[i].");
-  f.text("reduce", e.reduce, "Reduce the dataset to one number.",
-         {"", "max", "min", "sum", "size"});
+  f.text("reduce", e.reduce,
+         "Reduce the dataset to one number (argmax: to the label, in key_path, of its largest).",
+         {"", "max", "min", "sum", "size", "argmax"});
   f.real("scale", e.scale, "Ours is multiplied by this.");
   f.boolean("absolute", e.absolute, "Take the absolute value of ours (before scale).");
   f.text("compare", e.compare, "How ours and the published value are compared.", kComparisons);
   f.optional_real("value", e.value, "The published number.");
+  f.text("value_path", e.value_path, "Instead of value: another dataset of ours.");
+  f.integer("value_index", e.value_index, "Element of value_path; -1: its only element.", {-1});
   f.real("tolerance", e.tolerance, "within: largest |ours - value|; factor: largest ratio.");
   f.text("text", e.text, "The published text (equal, contains).");
   f.text_list("set", e.set, "The published set (equal_set) or order (ordering).");

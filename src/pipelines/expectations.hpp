@@ -25,12 +25,19 @@ struct Expectation {
   // indices; all when empty) with where_path[i] <= where_at_most, the one of least pick_min[i].
   std::string among, where_path, pick_min;
   std::optional<double> where_at_most;
-  std::string reduce;     // "", "max", "min", "sum" or "size" over the dataset
+  // "", "max", "min", "sum" or "size" over the dataset; "argmax": the label (in key_path) of its
+  // largest element, compared as text
+  std::string reduce;
   double scale = 1;       // ours is multiplied by this (e.g. 100 for a percentage) ...
   bool absolute = false;  // ... after taking its absolute value when true
-  // within | equal | at_least | at_most | factor | equal_set | contains | ordering | info
+  // within | equal | at_least | at_most | less | greater | factor | equal_set | contains |
+  // ordering | info
   std::string compare;
-  std::optional<double> value;   // published number (within, equal, at_least, at_most, factor)
+  std::optional<double> value;  // published number (within, equal, at_least, ..., factor)
+  // Instead of value, another of our numbers (element value_index, -1: the only one), for a
+  // qualitative claim of the paper such as "the fair model discriminates less".
+  std::string value_path;
+  std::int64_t value_index = -1;
   double tolerance = 0;          // within: |ours - value| <= tolerance; factor: ratio <= it
   std::string text;              // published text (equal on strings, contains)
   std::vector<std::string> set;  // published set (equal_set) or order (ordering)

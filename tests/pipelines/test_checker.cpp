@@ -77,7 +77,13 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
           "value = 5\ntolerance = 2") +
       row("missing",
           "path = \"/a/nothing\"\ncompare = \"equal\"\nvalue = 1\n"
-          "explanation = \"an explanation does not excuse a missing value\"");
+          "explanation = \"an explanation does not excuse a missing value\"") +
+      row("claim",
+          "path = \"/a/relevance\"\nindex = 1\ncompare = \"less\"\n"
+          "value_path = \"/a/relevance\"\nvalue_index = 2") +
+      row("argmax",
+          "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"argmax\"\n"
+          "compare = \"equal\"\ntext = \"x1\"");
   f.write("paper/expect.toml", text);
   const auto paper = pipelines::load_expectations((f.path / "paper").string());
   CHECK(paper.paper == "paper");
@@ -85,9 +91,9 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(paper.configs() == std::vector<std::string>{"tiny.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 11);
-  const std::vector<bool> holds = {true, false, true,  true, false, true,
-                                   true, false, false, true, false};
+  REQUIRE(table.size() == 13);
+  const std::vector<bool> holds = {true,  false, true, true,  false, true, true,
+                                   false, false, true, false, true,  true};
   for (std::size_t i = 0; i < table.size(); ++i) {
     INFO(table[i].figure << ": ours " << table[i].ours);
     CHECK(table[i].holds == holds[i]);
@@ -101,6 +107,8 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(pipelines::unexplained_failures(table) == 4);
   CHECK(table[4].explanation == "a known cause");
   CHECK(table[10].explanation.empty());
+  CHECK(table[11].published == "0.3 (ours: /a/relevance[2])");
+  CHECK(table[12].ours == "x1");
 }
 
 TEST_CASE("checker: malformed expectations name file, line and key") {
@@ -120,7 +128,8 @@ TEST_CASE("checker: malformed expectations name file, line and key") {
         file +
             ":7:1: unknown config key 'expect[0].tolernce' (known keys here: absolute, among, "
             "compare, config, explanation, figure, index, key, key_path, path, pick_min, "
-            "reduce, scale, set, text, tolerance, value, where_at_most, where_path)");
+            "reduce, scale, set, text, tolerance, value, value_index, value_path, where_at_most, "
+            "where_path)");
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"within\"")),
              Catch::Contains("expect.toml:1:1: config key 'expect[0].value': is required"));
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"close\"\nvalue = 1")),
