@@ -139,6 +139,9 @@ int main(int argc, char** argv) {
                       "Submit one Slurm job array (a task per config to run) and a dependent "
                       "job that checks the results (slurm/reproduce.sbatch)");
   reproduce->add_flag("--check", check_only, "Only check existing results; run nothing");
+  reproduce->add_flag("--full", repro.full,
+                      "Also the figures marked full in expect.toml (long runs: the papers' "
+                      "settings)");
 
   auto* keys =
       app.add_subcommand("config-keys", "Print every config key with type, default and meaning");

@@ -1,13 +1,12 @@
 #include "pipelines/expectations.hpp"
 
-#include <toml++/toml.h>
-
 #include <algorithm>
 #include <filesystem>
 
 #include "core/config_fields.hpp"
 #include "core/error.hpp"
 #include "core/input_file.hpp"
+#include "core/toml_text.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -94,6 +93,7 @@ void describe(config::Fields& f, Expectation& e) {
   f.text_list("set", e.set, "The published set (equal_set) or order (ordering).");
   f.text("explanation", e.explanation,
          "Why ours may differ; an explained difference is no failure.");
+  f.boolean("full", e.full, "Only with reproduce --full (a long run).");
   if (f.mode() == config::Fields::Mode::Read) check(f, e);
 }
 
@@ -106,13 +106,7 @@ std::vector<std::string> PaperExpectations::configs() const {
 
 PaperExpectations parse_expectations(const std::string& text, const std::string& file,
                                      const std::string& paper, const std::string& folder) {
-  toml::table table;
-  try {
-    table = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    throw InputError(at_location(file, e.source().begin.line, e.source().begin.column,
-                                 std::string(e.description())));
-  }
+  const toml::table table = config::parse_toml(text, file);
   PaperExpectations p;
   p.paper = paper;
   p.folder = folder;

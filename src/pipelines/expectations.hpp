@@ -42,6 +42,7 @@ struct Expectation {
   std::string text;              // published text (equal on strings, contains)
   std::vector<std::string> set;  // published set (equal_set) or order (ordering)
   std::string explanation;       // why ours may differ; a difference explained is not a failure
+  bool full = false;             // only with `reproduce --full` (runs too long for the default)
 };
 
 struct PaperExpectations {

@@ -79,7 +79,10 @@ std::vector<PaperExpectations> select_papers(const ReproduceRequest& request) {
       throw InputError("reproduce: no paper '" + name + "' (no " +
                        (folder / "expect.toml").string() + "); papers: " + known + ", or all");
     }
-    papers.push_back(load_expectations(folder.string()));
+    auto paper = load_expectations(folder.string());
+    if (!request.full)
+      std::erase_if(paper.expectations, [](const Expectation& e) { return e.full; });
+    papers.push_back(std::move(paper));
   }
   return papers;
 }

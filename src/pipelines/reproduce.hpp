@@ -18,6 +18,7 @@ struct ReproduceRequest {
   std::string configs_root;         // the configs/ folder
   std::string out_dir = "reproduce";
   bool resume = false;
+  bool full = false;  // also the expectations marked full (long runs)
   std::string command_line;
   std::ostream* progress = nullptr;  // rank 0's progress lines (stderr)
 };
@@ -31,7 +32,8 @@ struct PaperReproduction {
 // The configs/ folder: ./configs when it holds expectations, else the source tree's.
 std::string default_configs_root();
 
-// The papers a request names (InputError for a folder without expect.toml), sorted for "all".
+// The papers a request names (InputError for a folder without expect.toml), sorted for "all";
+// without `full`, their expectations marked full are left out.
 std::vector<PaperExpectations> select_papers(const ReproduceRequest& request);
 
 // Where a paper's results go.

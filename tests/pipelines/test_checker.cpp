@@ -127,7 +127,7 @@ TEST_CASE("checker: malformed expectations name file, line and key") {
   CHECK(error(row("x", "path = \"/a\"\ncompare = \"within\"\nvalue = 1\ntolernce = 2")) ==
         file +
             ":7:1: unknown config key 'expect[0].tolernce' (known keys here: absolute, among, "
-            "compare, config, explanation, figure, index, key, key_path, path, pick_min, "
+            "compare, config, explanation, figure, full, index, key, key_path, path, pick_min, "
             "reduce, scale, set, text, tolerance, value, value_index, value_path, where_at_most, "
             "where_path)");
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"within\"")),

@@ -40,13 +40,8 @@ trap cleanup EXIT
 command -v sbatch >/dev/null 2>&1 || fail "sbatch is not installed: run scripts/setup.sh"
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [[ -x $bin ]] || fail "not an executable: $bin"
-if bash "$cluster" status >/dev/null 2>&1; then
-  say "using the Slurm cluster that is already running"
-else
-  say "starting a local Slurm cluster"
-  started_cluster=1
-  bash "$cluster" start || fail "slurm/cluster.sh start failed"
-fi
+source "$here/cluster_lib.sh"
+use_cluster "$cluster"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/adm-slurm-reproduce.XXXXXX")
 chmod 0755 "$tmp"
