@@ -47,9 +47,10 @@ std::size_t picked(const io::ResultReader& r, const Expectation& e, std::size_t 
   if (e.among.empty()) {
     for (std::size_t i = 0; i < n; ++i) candidates.push_back(i);
   } else {
-    for (const auto i : r.integers(e.among))
-      candidates.push_back(
-          checked(static_cast<std::size_t>(std::max<std::int64_t>(i, 0)), n, e.path));
+    for (const auto i : r.integers(e.among)) {
+      if (i < 0) throw Missing("negative index " + std::to_string(i) + " in " + e.among);
+      candidates.push_back(checked(static_cast<std::size_t>(i), n, e.path));
+    }
   }
   const auto key = r.doubles(e.pick_min);
   const auto where = e.where_path.empty() ? std::vector<double>{} : r.doubles(e.where_path);
@@ -61,7 +62,9 @@ std::size_t picked(const io::ResultReader& r, const Expectation& e, std::size_t 
     if (best == n || key.at(checked(i, key.size(), e.pick_min)) < key[best]) best = i;
   }
   if (best == n)
-    throw Missing("no candidate with " + e.where_path + " <= " + number(*e.where_at_most));
+    throw Missing(e.where_path.empty()
+                      ? "no candidate in " + e.among
+                      : "no candidate with " + e.where_path + " <= " + number(*e.where_at_most));
   return best;
 }
 

@@ -83,7 +83,10 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
           "value_path = \"/a/relevance\"\nvalue_index = 2") +
       row("argmax",
           "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"argmax\"\n"
-          "compare = \"equal\"\ntext = \"x1\"");
+          "compare = \"equal\"\ntext = \"x1\"") +
+      row("pick none",
+          "path = \"/a/relevance\"\namong = \"/a/front\"\nwhere_path = \"/a/relevance\"\n"
+          "where_at_most = 0.2\npick_min = \"/a/relevance\"\ncompare = \"info\"");
   f.write("paper/expect.toml", text);
   const auto paper = pipelines::load_expectations((f.path / "paper").string());
   CHECK(paper.paper == "paper");
@@ -91,9 +94,9 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(paper.configs() == std::vector<std::string>{"tiny.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 13);
+  REQUIRE(table.size() == 14);
   const std::vector<bool> holds = {true,  false, true, true,  false, true, true,
-                                   false, false, true, false, true,  true};
+                                   false, false, true, false, true,  true, false};
   for (std::size_t i = 0; i < table.size(); ++i) {
     INFO(table[i].figure << ": ours " << table[i].ours);
     CHECK(table[i].holds == holds[i]);
@@ -103,12 +106,14 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(table[2].path == "/a/counts[2]");
   CHECK(table[6].ours == "{x1, x3}");
   CHECK(table[10].ours.find("no dataset /a/nothing") != std::string::npos);
-  // within fails, ordering fails, contains fails, missing: 4; "reduce max" is explained.
-  CHECK(pipelines::unexplained_failures(table) == 4);
+  // within fails, ordering fails, contains fails, missing, pick none: 5; "reduce max" is explained.
+  CHECK(pipelines::unexplained_failures(table) == 5);
   CHECK(table[4].explanation == "a known cause");
   CHECK(table[10].explanation.empty());
   CHECK(table[11].published == "0.3 (ours: /a/relevance[2])");
   CHECK(table[12].ours == "x1");
+  // The front is {0, 2}: relevance 0.5 and 0.3, neither <= 0.2; even an information row fails.
+  CHECK(table[13].ours == "(no candidate with /a/relevance <= 0.2)");
 }
 
 TEST_CASE("checker: malformed expectations name file, line and key") {
