@@ -3,7 +3,8 @@
 # data): it runs the config once, skips the complete result the next time, reruns it when the
 # config changes, prints the verdict table, and its exit code says whether every figure holds:
 # 0 (holds or differs with an explanation), 4 (one differs without), 2 (malformed expect.toml,
-# with file:line:key), 2 (unknown paper).
+# with file:line:key), 2 (unknown paper); a reproduction killed part-way continues from the run's
+# checkpoint with --resume.
 set -euo pipefail
 bin=$1 src=$2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -76,4 +77,26 @@ grep -q "expect.toml:16:1: unknown config key 'expect\[1\].tolerence'" "$tmp/err
 rc=0; run nosuch > /dev/null 2> "$tmp/err5" || rc=$?
 [ "$rc" = 2 ] || fail "unknown paper exited $rc"
 grep -q "no paper 'nosuch'.*papers: tiny, or all" "$tmp/err5" || fail "$(cat "$tmp/err5")"
-echo "PASS"
+# Killed part-way (the audit's bootstrap as in resume.sh), `reproduce --resume` continues the run.
+source "$(dirname "$0")/../lib/h5.sh"
+mkdir -p "$tmp/configs/slow"
+sed -e 's/^pipeline = .*/pipeline = "audit"/' \
+    -e '/^\[fairness\]/,/^\[/ s/^bootstrap = .*/bootstrap = 2000/' \
+    -e 's/^source = .*/source = "embedded:demo"\nrows = 20000/' \
+  "$src/configs/demo.toml" > "$tmp/configs/slow/long.toml"
+printf '[[expect]]\nfigure = "rows"\nconfig = "long.toml"\npath = "/data/rows"\ncompare = "equal"\nvalue = 20000\n' \
+  > "$tmp/configs/slow/expect.toml"
+(cd "$tmp" && exec "$bin" reproduce slow --configs "$tmp/configs" --out "$tmp/out") > /dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do
+  size=$(stat -c %s "$tmp/out/slow/long.h5.journal" 2>/dev/null || echo 0)
+  [ "$size" -gt 20000 ] && break
+  sleep 0.05
+done
+kill -9 "$pid"; wait "$pid" 2>/dev/null || true
+[ ! -e "$tmp/out/slow/long.h5" ] || fail "a killed reproduction left a complete-looking result"
+run slow --resume > "$tmp/log6" 2> "$tmp/err6" || fail "resume exited $?: $(cat "$tmp/err6")"
+resumed=$(h5attr "$tmp/out/slow/long.h5" resumed_tasks)
+[ "$resumed" -gt 0 ] || fail "nothing resumed from the checkpoint"
+grep -q '1 figures: 1 hold' "$tmp/log6" || fail "after resume: $(cat "$tmp/log6")"
+echo "PASS (resumed $resumed tasks)"
