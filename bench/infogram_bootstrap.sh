@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Strong scaling of the ALFA bootstrap on Adult (configs/infogram_adult.toml with B replicates,
+# Strong scaling of the ALFA bootstrap on Adult (configs/infogram/infogram_adult.toml with B replicates,
 # default 200): the whole run at each rank count (mpirun -q -np N), its wall time, the ALFA stage's
 # own time (/timing/alfa), speed-ups vs the first rank count, and whether every result is
 # identical to the first (admissible compare, /timing excluded).
@@ -13,7 +13,7 @@ export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 boot=${BOOTSTRAP:-200}
-sed -e "s/^bootstrap = .*/bootstrap = $boot/" "$here/../configs/infogram_adult.toml" > "$tmp/adult.toml"
+sed -e "s/^bootstrap = .*/bootstrap = $boot/" "$here/../configs/infogram/infogram_adult.toml" > "$tmp/adult.toml"
 vals() {  # a dataset's values without its attributes
   h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
     tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Overhead of the InfoGram pipeline over the learner fits it needs, on Adult (the paper's
-# Example 8, configs/infogram_adult.toml) at 1 rank: the pipeline's wall time (its /timing
+# Example 8, configs/infogram/infogram_adult.toml) at 1 rank: the pipeline's wall time (its /timing
 # infogram + alfa stages, and the whole process) over the sum of the same fits timed one by one in
 # a plain loop by bench_infogram_fits (measured, not extrapolated from one fit; see its header for
 # the list). Everything the pipeline does besides fitting (task farm, checkpoint journal,
@@ -16,7 +16,7 @@ export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data
 [ -d "$ADMISSIBLE_DATA" ] || { echo "no shared data folder ($ADMISSIBLE_DATA)"; exit 1; }
 [ -x "$build/bench/bench_infogram_fits" ] || ninja -C "$build" bench_infogram_fits admissible > /dev/null
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-sed -e "s/^bootstrap = .*/bootstrap = $boot/" "$here/../configs/infogram_adult.toml" > "$tmp/adult.toml"
+sed -e "s/^bootstrap = .*/bootstrap = $boot/" "$here/../configs/infogram/infogram_adult.toml" > "$tmp/adult.toml"
 vals() {  # a dataset's values without its attributes
   h5dump -A 0 -m '%.17g' -d "$2" -y -w 0 "$1" | awk '/DATA \{/{on=1; next} /^ *\}/{on=0} on' |
     tr ',' '\n' | sed -e 's/^ *//' -e 's/ *$//' -e 's/"//g' | grep -v '^$'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark: mining the German credit data in mode all (every pattern with |Delta| > 0.1) under a
-# node budget, at 1 and 2 ranks (configs/patterns_german.toml, learner off): frontier nodes
+# node budget, at 1 and 2 ranks (configs/fairnb/patterns_german.toml, learner off): frontier nodes
 # (expanded or pruned; what the budget counts), nodes visited (scored), wall time, visited nodes
 # per second, and whether the mine completed.
 # Usage: bench/patterns_german.sh path/to/admissible [ranks...]   (default ranks: 1 2)
@@ -20,7 +20,7 @@ export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 sed -e 's/^enabled = true/enabled = false/' -e 's/^mode = .*/mode = "all"/' \
     -e "s/^delta = .*/delta = 0.1\nmax_nodes = $budget/" \
-    "$here/../configs/patterns_german.toml" > "$tmp/c.toml"
+    "$here/../configs/fairnb/patterns_german.toml" > "$tmp/c.toml"
 get() { h5dump -m '%.17g' -d "$2" "$1" | grep -o '(0): [0-9.e+-]*' | awk '{print $2}'; }
 echo "German, mode all, delta = 0.1, max_nodes = $budget"
 printf '%-6s %12s %12s %12s %9s %12s %9s\n' ranks frontier visited qualifying seconds visited/s complete

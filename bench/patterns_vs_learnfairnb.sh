@@ -5,7 +5,7 @@
 # DELTA (defaults 200000 and 0.1), ML naive Bayes with the correct prior, one process each.
 # Timed: user + sys CPU of the whole process (the rusage /usr/bin/time prints, read here at 1 us
 # instead of its 10 ms: COMPAS runs take ~0.05 s), the median of REPS runs (default 5);
-# ours is `admissible run` on configs/patterns_NAME.toml with mode top_discrimination, the
+# ours is `admissible run` on configs/fairnb/patterns_NAME.toml with mode top_discrimination, the
 # delta-fair learner off (it reads the CSV, fits, mines and writes the result file).
 #   bench/patterns_vs_learnfairnb.sh path/to/admissible
 # The reference is not part of this repository: set LFNB_BIN to a program, built by you from the
@@ -39,7 +39,7 @@ printf '%-8s %10s %14s %8s  %s\n' data ours learnfairnb ratio "our nodes scored"
 for name in compas adult german; do
   sed -e '/^cv_folds/d' -e 's/^enabled = true/enabled = false/' \
       -e 's/^mode = .*/mode = "top_discrimination"/' -e "s/^k = 10\$/k = $k/" \
-      -e "s/^delta = .*/delta = $delta/" "$here/../configs/patterns_$name.toml" > "$tmp/$name.toml"
+      -e "s/^delta = .*/delta = $delta/" "$here/../configs/fairnb/patterns_$name.toml" > "$tmp/$name.toml"
   ours=$(for _ in $(seq "$reps"); do cpu "$bin" run "$tmp/$name.toml" --out "$tmp/$name.h5"; done |
          median)
   nodes=$(grep -o '[0-9]* of [0-9.e+]* nodes' "$tmp/out" || true)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fair rule lists against CORELS itself (issue 6, item 7): CORELS' binarised COMPAS in its own
-# format (configs/rulelist_corels_compas.toml), unconstrained, lambda 0.015 / 0.01 / 0.005, at 1
+# format (configs/faircorels/rulelist_corels_compas.toml), unconstrained, lambda 0.015 / 0.01 / 0.005, at 1
 # and 2 ranks: time to certify, prefixes expanded, peak memory (process RSS and search
 # structures), the optimal rule list. Reference (CORELS built on this machine, issue 6): 1.2 s at
 # 0.015, 44 s at 0.01, no answer at 0.005 within several minutes.
@@ -22,7 +22,7 @@ for lambda in "${lambdas[@]}"; do
     sed -e "s/^regularization = .*/regularization = $lambda/" \
         -e "s/^strategy = .*/strategy = \"${STRATEGY:-lower_bound}\"/" \
         -e "/^\[rulelist\]$/a max_nodes = ${MAX_NODES:-0}" \
-        "$here/../configs/rulelist_corels_compas.toml" > "$tmp/c.toml"
+        "$here/../configs/faircorels/rulelist_corels_compas.toml" > "$tmp/c.toml"
     rc=0
     /usr/bin/time -f "%M" -o "$tmp/rss" timeout "${TIMEOUT:-900}" \
       mpirun -q -np "$n" "$bin" run "$tmp/c.toml" --out "$tmp/r.h5" > "$tmp/log" 2>&1 || rc=$?

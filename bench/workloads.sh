@@ -77,11 +77,11 @@ EOT
 }
 config_rulelist() {
   sed -e "s/^regularization = .*/regularization = ${LAMBDA:-0.01}/" \
-      -e 's/^strategy = .*/strategy = "lower_bound"/' "$here/../configs/rulelist_corels_compas.toml"
+      -e 's/^strategy = .*/strategy = "lower_bound"/' "$here/../configs/faircorels/rulelist_corels_compas.toml"
 }
 config_patterns() {
   sed -e 's/^enabled = true/enabled = false/' -e 's/^mode = .*/mode = "top_discrimination"/' \
       -e "0,/^k = .*/s//k = ${TOP_K:-200000}/" -e 's/^delta = .*/delta = 0.1/' \
-      "$here/../configs/patterns_german.toml"
+      "$here/../configs/fairnb/patterns_german.toml"
 }
 

@@ -1,6 +1,7 @@
 // admissible: the command line. Parses arguments, loads the config, calls one pipeline, and turns
 // every error into one line on stderr with exit code 2 (bad input) or 1 (internal).
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -8,9 +9,14 @@
 #include "core/error.hpp"
 #include "dist/communicator.hpp"
 #include "io/result_file.hpp"
+#include "pipelines/checker.hpp"
 #include "pipelines/experiment_config.hpp"
 #include "pipelines/pid_command.hpp"
+#include "pipelines/report_page.hpp"
+#include "pipelines/reproduce.hpp"
+#include "pipelines/reproduce_slurm.hpp"
 #include "pipelines/runner.hpp"
+#include "pipelines/verdict_text.hpp"
 #include "report_command.hpp"
 
 namespace {
@@ -50,6 +56,55 @@ int report(const std::exception& e, adm::dist::Communicator& comm) {
   return code;
 }
 
+// `admissible reproduce`: exit 0 when every figure holds or differs with an explanation,
+// kExitVerdictsDiffer when one differs without, 2 on bad input, 1 on an internal error.
+int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool check_only) {
+  auto& comm = adm::dist::Communicator::world();
+  if (request.configs_root.empty()) request.configs_root = adm::pipelines::default_configs_root();
+  request.progress = comm.is_root() ? &std::cerr : nullptr;
+  if (slurm) {
+    std::string submitted;
+    comm.agree([&] {
+      if (comm.is_root()) submitted = adm::pipelines::submit_reproduction(request);
+    });
+    if (comm.is_root()) std::cout << submitted << std::flush;
+    return adm::kExitOk;
+  }
+  std::vector<adm::pipelines::PaperReproduction> papers;
+  comm.agree([&] {
+    if (check_only) {
+      if (comm.is_root())
+        papers =
+            adm::pipelines::check_reproductions(request, adm::pipelines::select_papers(request));
+    } else {
+      papers = adm::pipelines::reproduce(request);
+    }
+  });
+  std::size_t failures = 0;
+  adm::VerdictTable all_verdicts;
+  std::vector<std::string> results;
+  for (const auto& p : papers) {
+    const auto& e = p.expectations;
+    adm::pipelines::print_verdicts(std::cout, e.paper + ": " + e.title, p.verdicts);
+    std::cout << "\n";
+    failures += adm::pipelines::unexplained_failures(p.verdicts);
+    all_verdicts.insert(all_verdicts.end(), p.verdicts.begin(), p.verdicts.end());
+    for (const auto& r : p.result_files)
+      if (std::filesystem::exists(r)) results.push_back(r);
+  }
+  // One page for the whole reproduction: the verdicts of every paper, then every result.
+  if (comm.is_root() && !papers.empty()) {
+    const std::string html = (std::filesystem::path(request.out_dir) / "report.html").string();
+    adm::report::ReportOptions options;
+    options.title = "admissible reproduction";
+    options.verdicts = &all_verdicts;
+    adm::pipelines::write_report(results, html, options);
+    std::cout << "report: " << html << "\n";
+  }
+  if (comm.is_root()) std::cout << std::flush;
+  return failures == 0 ? adm::kExitOk : adm::pipelines::kExitVerdictsDiffer;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -84,6 +139,26 @@ int main(int argc, char** argv) {
   compare->add_flag("--include-timing", include_timing,
                     "Also compare /timing (wall-clock times and scheduling-dependent counters, "
                     "ignored by default)");
+
+  adm::pipelines::ReproduceRequest repro;
+  bool slurm = false, check_only = false;
+  auto* reproduce = app.add_subcommand(
+      "reproduce",
+      "Run every config a paper's expectations (configs/<paper>/expect.toml) need, skipping "
+      "complete results, and print its verdict table; exit 0 when every figure holds or differs "
+      "with an explanation, 4 when one differs without");
+  reproduce->add_option("PAPER", repro.papers, "Paper folders under configs/, or all (default)");
+  reproduce->add_option("--out", repro.out_dir, "Results folder (default reproduce/)");
+  reproduce->add_option("--configs", repro.configs_root,
+                        "The configs folder (default ./configs, else the source tree's)");
+  reproduce->add_flag("--resume", repro.resume, "Continue interrupted runs from their checkpoints");
+  reproduce->add_flag("--slurm", slurm,
+                      "Submit one Slurm job array (a task per config to run) and a dependent "
+                      "job that checks the results (slurm/reproduce.sbatch)");
+  reproduce->add_flag("--check", check_only, "Only check existing results; run nothing");
+  reproduce->add_flag("--full", repro.full,
+                      "Also the figures marked full in expect.toml (long runs: the papers' "
+                      "settings)");
 
   auto* keys =
       app.add_subcommand("config-keys", "Print every config key with type, default and meaning");
@@ -139,6 +214,10 @@ int main(int argc, char** argv) {
         std::cout << (diffs.empty() ? "identical" : "results differ") << std::endl;
       }
       return diffs.empty() ? adm::kExitOk : 3;
+    }
+    if (*reproduce) {
+      repro.command_line = command_line;
+      return run_reproduce(repro, slurm, check_only);
     }
     if (*pid) {
       std::ostringstream text;

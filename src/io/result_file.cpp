@@ -278,6 +278,10 @@ std::vector<std::string> ResultReader::strings(const std::string& path) const {
   return out;
 }
 
+bool ResultReader::is_text(const std::string& path) const {
+  return element_kind(path) == Kind::Text;
+}
+
 std::string ResultReader::raw(const std::string& path) const {
   Handle set(check(H5Dopen2(file_, path.c_str(), H5P_DEFAULT), "opening " + path), H5Dclose);
   Handle type(H5Dget_type(set), H5Tclose);

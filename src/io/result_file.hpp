@@ -61,6 +61,7 @@ class ResultReader {
   std::vector<std::size_t> dims(const std::string& path) const;
   enum class Kind { Real, Integer, Text };  // how a dataset's elements read
   Kind element_kind(const std::string& path) const;
+  bool is_text(const std::string& path) const;  // a dataset of strings
   // Raw bytes of a numeric dataset plus its type description, for bitwise comparison.
   std::string raw(const std::string& path) const;
   std::string attribute_text(const std::string& object, const std::string& name) const;

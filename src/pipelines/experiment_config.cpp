@@ -1,11 +1,10 @@
 #include "pipelines/experiment_config.hpp"
 
-#include <toml++/toml.h>
-
 #include <sstream>
 
 #include "core/error.hpp"
 #include "core/input_file.hpp"
+#include "core/toml_text.hpp"
 #include "data/spec_fields.hpp"
 #include "demo_config.hpp"  // generated from configs/demo.toml
 #include "fairness/bootstrap_ci.hpp"
@@ -90,13 +89,7 @@ void describe(config::Fields& f, ExperimentConfig& c) {
 }
 
 ExperimentConfig parse_config(const std::string& text, const std::string& origin) {
-  toml::table table;
-  try {
-    table = toml::parse(text, origin);
-  } catch (const toml::parse_error& e) {
-    throw InputError(at_location(origin, e.source().begin.line, e.source().begin.column,
-                                 std::string(e.description())));
-  }
+  const toml::table table = config::parse_toml(text, origin);
   ExperimentConfig c;
   c.file = origin;
   auto fields = config::Fields::reader(table, "", origin);

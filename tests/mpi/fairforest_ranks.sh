@@ -14,7 +14,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for name in german diabetes; do
   sed -e 's/^trees = 100/trees = 10/' -e 's/^bootstrap = 200/bootstrap = 41/' \
       -e 's/^sweep_features = .*//' -e 's/^sweep = true/sweep = true\nsweep_features = ["age", "bmi"]/' \
-      "$here/../../configs/fairforest_$name.toml" > "$tmp/c.toml"
+      "$here/../../configs/fairforests/fairforest_$name.toml" > "$tmp/c.toml"
   [ "$name" = german ] && sed -i 's/sweep_features = .*/sweep_features = ["status", "age", "housing"]/' "$tmp/c.toml"
   for n in 1 2 4; do
     mpi "$n" "$bin" run "$tmp/c.toml" --out "$tmp/$name$n.h5" > "$tmp/log$n" 2>&1 ||

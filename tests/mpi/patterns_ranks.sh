@@ -20,7 +20,7 @@ for setting in "compas all 0.05 50" "compas top_divergence 0.01 100" "adult top_
   read -r name mode delta k <<< "$setting"
   sed -e 's/^enabled = true/enabled = false/' -e "s/^mode = .*/mode = \"$mode\"/" \
       -e "s/^delta = .*/delta = $delta/" -e "s/^k = 10$/k = $k/" \
-      "$here/../../configs/patterns_$name.toml" > "$tmp/c.toml"
+      "$here/../../configs/fairnb/patterns_$name.toml" > "$tmp/c.toml"
   for n in 1 2 4; do
     mpi "$n" "$bin" run "$tmp/c.toml" --out "$tmp/r$n.h5" > "$tmp/log$n" 2>&1 ||
       { cat "$tmp/log$n"; exit 1; }
@@ -40,7 +40,7 @@ done
 # A node budget holds over all ranks: a mine stopped at max_nodes = 1000 scored at most 1000 nodes.
 sed -e 's/^enabled = true/enabled = false/' -e 's/^mode = .*/mode = "top_discrimination"/' \
     -e 's/^delta = .*/delta = 0.01/' -e 's/^k = 10$/k = 100\nmax_nodes = 1000/' \
-    "$here/../../configs/patterns_adult.toml" > "$tmp/b.toml"
+    "$here/../../configs/fairnb/patterns_adult.toml" > "$tmp/b.toml"
 grep -q '^max_nodes = 1000' "$tmp/b.toml" || { echo "budget config not built"; exit 1; }
 for n in 1 2 4; do
   mpi "$n" "$bin" run "$tmp/b.toml" --out "$tmp/b$n.h5" > "$tmp/blog$n" 2>&1 || { cat "$tmp/blog$n"; exit 1; }

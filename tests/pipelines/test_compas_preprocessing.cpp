@@ -1,4 +1,4 @@
-// configs/shapley_compas.toml builds the COMPAS data of the Shapley paper's Table 2 from
+// configs/shapley/shapley_compas.toml builds the COMPAS data of the Shapley paper's Table 2 from
 // ProPublica's file with the project's CSV reader, filters and derived columns. The file has quoted
 // fields with commas (charge descriptions): a reader that splits on every comma (the awk script
 // this config replaces) shifts columns on 113 lines and reads the wrong two_year_recid on 11 kept
@@ -21,7 +21,7 @@ TEST_CASE("COMPAS Table 2 data set from the config: quoted commas do not shift c
     return;
   }
   const auto config =
-      pipelines::load_config(std::string(ADM_TEST_DIR) + "/../configs/shapley_compas.toml");
+      pipelines::load_config(std::string(ADM_TEST_DIR) + "/../configs/shapley/shapley_compas.toml");
   const auto d = data::load_dataset(config.data);
   CHECK(d.rows() == 5278);
   std::map<std::string, int> race;

@@ -1,6 +1,6 @@
 # InfoGram paper reproductions on the larger shared datasets (included by CMakeLists.txt here):
 # Example 5 (prostate), 6 (SRBCT), 8 (Adult), 9 (Taiwan credit), 10 (COMPAS), 11 (Thera Bank).
-# Each runs configs/infogram_<name>.toml and prints our figures beside the paper's; exit 77
+# Each runs configs/infogram/infogram_<name>.toml and prints our figures beside the paper's; exit 77
 # (skipped) without ../shared/data. About 2 min together at 1 rank on 2 cores.
 foreach(name adult taiwan compas_infogram thera prostate srbct)
   add_test(NAME repro_${name}

@@ -1,12 +1,12 @@
 # Sourced by the InfoGram reproduction scripts after compare.sh; they set $h5 to the result file.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/h5.sh"
-# run_infogram BIN NAME END: runs configs/infogram_NAME.toml into $h5 (in a temporary folder $tmp,
+# run_infogram BIN NAME END: runs configs/infogram/infogram_NAME.toml into $h5 (in a temporary folder $tmp,
 # removed at exit) and prints its summary from the InfoGram table to the line matching END.
 run_infogram() {
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   h5=$tmp/$2.h5
-  "$1" run "$here/../../configs/infogram_$2.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
+  "$1" run "$here/../../configs/infogram/infogram_$2.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
     { cat "$tmp/err"; exit 1; }
   sed -n "/InfoGram/,/$3/p" "$tmp/log"
 }

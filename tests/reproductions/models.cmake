@@ -1,5 +1,5 @@
 # Admissible models of the InfoGram paper (issue 4): COREtree/FINEtree, COREglm/FINEglm, FINElasso
-# and the ALFA ranking of models, each from configs/models_<name>.toml, printing our figures beside
+# and the ALFA ranking of models, each from configs/infogram/models_<name>.toml, printing our figures beside
 # the paper's; exit 77 (skipped) without ../shared/data.
 foreach(name iris wdbc thera taiwan compas srbct prostate adult)
   add_test(NAME repro_models_${name}

@@ -5,13 +5,13 @@ here=$(dirname "${BASH_SOURCE[0]}")
 source "$here/compare.sh"
 need_data
 source "$here/infogram_lib.sh"
-# run_models BIN NAME: runs configs/models_NAME.toml into $h5 (temporary folder $tmp, removed at
+# run_models BIN NAME: runs configs/infogram/models_NAME.toml into $h5 (temporary folder $tmp, removed at
 # exit) and prints the InfoGram's admissible set and the models table.
 run_models() {
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   h5=$tmp/$2.h5
-  "$1" run "$here/../../configs/models_$2.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
+  "$1" run "$here/../../configs/infogram/models_$2.toml" --out "$h5" > "$tmp/log" 2> "$tmp/err" ||
     { cat "$tmp/err"; exit 1; }
   grep -E "admissible set|^models on|^  [A-Za-z]" "$tmp/log" | grep -v "^  feature" | sed -n '/admissible set/,$p'
 }

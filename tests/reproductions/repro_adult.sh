@@ -2,7 +2,7 @@
 # Example 8 of the InfoGram paper (Adult income, fair InfoGram and ALFA test) against the paper:
 # the admissible set X_A = {capital gain, capital loss, occupation, education}; relationship as the
 # risky feature (high relevance, low safety); alpha = MI(Y, S | X_A) = 0.13 bits with p almost 0.
-# Config: configs/infogram_adult.toml. Cut vs the paper: the UCI training file only (30,162 rows,
+# Config: configs/infogram/infogram_adult.toml. Cut vs the paper: the UCI training file only (30,162 rows,
 # not train + test = 45,222; on both together we get the same set and alpha 0.146); 100 ALFA
 # bootstrap replicates (so p >= 1/101); no per-feature p-values; the FINEtree and its ALFA ranking
 # of two tree models (alpha_A = 0.00042, alpha_R = 0.195) need a tree learner we do not have.

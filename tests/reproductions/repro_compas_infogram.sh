@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Example 10 of the InfoGram paper (ProPublica COMPAS two-year recidivism, fair InfoGram,
 # S = {sex, race, age}) against the paper: the infogram selects `event` and `end` as the admissible
-# features. Config: configs/infogram_compas.toml, whose header explains how we reconstructed the
+# features. Config: configs/infogram/infogram_compas.toml, whose header explains how we reconstructed the
 # paper's 14 features (it does not list them). Cut vs the paper: no ALFA bootstrap, no per-feature
 # p-values, no FINEtree. Note: start/end/event are ProPublica's survival-analysis columns, i.e.
 # follow-up outcome data (event agrees with two_year_recid for 89 % of defendants); the paper's

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# InfoGram paper, Sec. 2.6 Example 1 (configs/infogram_example1.toml): MI(Y, X | S) over 50
+# InfoGram paper, Sec. 2.6 Example 1 (configs/infogram/infogram_example1.toml): MI(Y, X | S) over 50
 # independent samples of n = 500 (draws 0..49), mean +- sd (sd over the repetitions, as the paper)
 # and the mean bootstrap p-value, for the model (true MI = 1 bit) and the null model (MI = 0).
 # Published: 0.994 +- 0.00234, p ~ 0; null 0.0022 +- 0.0017, mean p 0.820.
@@ -24,7 +24,7 @@ set -euo pipefail
 here=$(dirname "$0")
 source "$here/compare.sh"
 bin=$1
-config="$here/../../configs/infogram_example1.toml"
+config="$here/../../configs/infogram/infogram_example1.toml"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 source "$here/../lib/h5.sh"
 vals() { h5vals "$@"; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# InfoGram paper, Example 3 / Fig. 4 (configs/infogram_example3.toml): the core InfoGram on n = 500,
+# InfoGram paper, Example 3 / Fig. 4 (configs/infogram/infogram_example3.toml): the core InfoGram on n = 500,
 # p = 50 finds the core set {X1, X2}; the imitator X50 is highly relevant (gbm importance ~0.85 in
 # the paper's bar chart) with near-zero net information, i.e. in the L-region.
 #
@@ -17,7 +17,7 @@ set -euo pipefail
 here=$(dirname "$0")
 source "$here/compare.sh"
 bin=$1
-config="$here/../../configs/infogram_example3.toml"
+config="$here/../../configs/infogram/infogram_example3.toml"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 source "$here/../lib/h5.sh"
 vals() { h5vals "$@"; }

@@ -2,7 +2,7 @@
 # Example 8, steps 4-5 of the InfoGram paper (Sec. 3.2.3): the FINEtree on the fair InfoGram's
 # admissible set of Adult, and the ALFA ranking of Model A (tree on X_A) against Model R (tree on
 # X_A + relationship): alpha_A = 0.00042 (p 0.95), alpha_R = 0.195 (p almost 0), both around 83.5%.
-# Config: configs/models_adult.toml. Cuts and differences: UCI training file only (30,162 rows);
+# Config: configs/infogram/models_adult.toml. Cuts and differences: UCI training file only (30,162 rows);
 # 20 ALFA bootstrap replicates (p >= 1/21); FINEtree accuracy 81.1% against 83.5%: no model on
 # these four features gets there on held-out rows here (a deeper tree and boosting on X_A, scored
 # on the same splits, reach about 82.3%, and the check requires that ceiling to stay below 83.5%),

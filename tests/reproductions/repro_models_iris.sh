@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Appendix A.7 of the InfoGram paper (Fig. 15): the core InfoGram of iris selects the petal
 # features, and the COREtree on them is Petal.Length < 2.45 (setosa), then Petal.Width < 1.75.
-# Config: configs/models_iris.toml. The paper gives no accuracy; the tree's splits are checked
+# Config: configs/infogram/models_iris.toml. The paper gives no accuracy; the tree's splits are checked
 # exactly (rpart gives the same on these data; thresholds are
 # stored as floats, so within 1e-6). A few seconds.
 source "$(dirname "$0")/models_lib.sh"

@@ -2,7 +2,7 @@
 # Example 5 of the InfoGram paper (Sec. 3.1.3, Figs. 2 and 6): the COREtree on the two core genes
 # {1627, 2327}, in the rank-transform domain, is more than 95% accurate (random 20% test sets,
 # 100 repeats), while the GBM on all 6033 genes is only 75% accurate.
-# Config: configs/models_prostate.toml (20 repeats). What we find:
+# Config: configs/infogram/models_prostate.toml (20 repeats). What we find:
 # - the COREtree on the paper's two genes: 91.5% (tolerance 0.05 = one sample of a 20-sample test
 #   set; ours is 3.5 points below the paper's "more than 95%");
 # - the COREtree on our InfoGram's core genes (g1627 among them, not g2327; which genes come out

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Example 6 of the InfoGram paper (Sec. 3.1.3, Fig. 7): the COREtree on SRBCT's core genes
 # {123, 742, 1954, 246, 2050} classifies 95% of the test cases (4 tumour classes).
-# Config: configs/models_srbct.toml. Differences: the paper tests on the 20 SRBCT test samples;
+# Config: configs/infogram/models_srbct.toml. Differences: the paper tests on the 20 SRBCT test samples;
 # we split the 63 training samples at random (20% test = 13 samples, 20 splits), so one sample is
 # 7.7% and the tolerance is one test sample of the paper's set (0.05). "COREtree_paper" uses the
 # paper's five genes; "COREtree" our InfoGram's core set (which shares g123, g742, g246 and g1954

@@ -7,7 +7,7 @@
 # their penalty factors 1/F_j only ~11x Income's; that shrinks both coefficients against the plain
 # lasso (checked) but does not drop them at lambda_1se. Their cross-fitted safety is far smaller
 # (Family 0.003 bits against Income's 0.195), so the paper's indices were likely smaller than ours.
-# Config: configs/models_thera.toml. About 30 s at 1 rank.
+# Config: configs/infogram/models_thera.toml. About 30 s at 1 rank.
 source "$(dirname "$0")/models_lib.sh"
 run_models "$1" thera
 

@@ -4,7 +4,7 @@
 # texture_worst with R's glm estimates (-29.42361, 96.48880, 0.99767, 0.30451; standard errors
 # 3.85131, 16.11261, 0.16792, 0.05302) and is 96.50% accurate (15% test sets, 50 trials).
 # The coefficients are a deterministic fit on all rows: they must match to the printed digits.
-# Config: configs/models_wdbc.toml ("COREglm" uses the paper's four features; "COREglm_ours" our
+# Config: configs/infogram/models_wdbc.toml ("COREglm" uses the paper's four features; "COREglm_ours" our
 # InfoGram's set, reported for information). About 1 min at 1 rank.
 source "$(dirname "$0")/models_lib.sh"
 run_models "$1" wdbc

@@ -5,7 +5,7 @@
 # 0.15, rank 5383; |t_2327| = 1.40, rank 1228), which a 0- vs 1-based shift would miss by far
 # (g1626: 0.83, rank 2686; g1628: 2.92, rank 115). Tolerances 0.01 and 10 ranks: the paper's copy
 # (Hastie's CASI prostate data) and sda's singh2002 give t-statistics a few thousandths apart.
-# Config: configs/infogram_prostate.toml. Cut vs the paper: no per-feature p-values, no CoreTree.
+# Config: configs/infogram/infogram_prostate.toml. Cut vs the paper: no per-feature p-values, no CoreTree.
 # Gene-level differences are explained, not failed: with 6033 correlated genes and 102 samples,
 # which genes the GBM splits on (screening, relevance) depends on the learner's settings. With this
 # config (H2O's GBM defaults) two of the five are admissible; with 100 trees of depth 3 and 256

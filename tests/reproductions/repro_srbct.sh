@@ -4,7 +4,7 @@
 # {123, 742, 1954, 246, 2050}. Our genes g1..g2308 are the columns of sda's khan2001 in order,
 # which is Khan's gene order, as in plsgenomics' SRBCT that the paper used; the paper numbers them
 # 1-based (its X123 is WAS, X246 caveolin 1, X1954 FVT1: known Khan markers), printed below.
-# Config: configs/infogram_srbct.toml. Cut vs the paper: no per-feature p-values, no CoreTree.
+# Config: configs/infogram/infogram_srbct.toml. Cut vs the paper: no per-feature p-values, no CoreTree.
 # Gene-level differences are explained, not failed: with 2308 genes and 63 samples the genes the
 # GBM splits on depend on its settings (here 4 of the 5 are admissible, g2050 just under the net
 # threshold; with 100 trees of depth 3 only g123 is). The test fails if the sample selection is

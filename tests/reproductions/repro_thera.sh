@@ -2,7 +2,7 @@
 # Example 11 of the InfoGram paper (Thera Bank personal-loan campaign, fair InfoGram,
 # S = {Age, ZIP Code}) against the paper: Income and CCAvg are the admissible features; Education
 # and Family are highly predictive but inadmissible (relevance above, safety below the threshold).
-# Config: configs/infogram_thera.toml. Cut vs the paper: no ALFA bootstrap and no per-feature
+# Config: configs/infogram/infogram_thera.toml. Cut vs the paper: no ALFA bootstrap and no per-feature
 # p-values (the paper reports neither), no FINE-logistic model. Education's safety (0.09) is close
 # to the 0.1 threshold (0.101 with 100 trees of depth 3); the rows print the margins. About 10 s.
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# InfoGram paper, appendix A.4: UC Berkeley admissions, departments B and D (configs/
+# InfoGram paper, appendix A.4: UC Berkeley admissions, departments B and D (configs/infogram/
 # infogram_ucb_admissions.toml). Published: AIR(Y, G) = .37/.50 = 0.74; AIR within dept B (the
 # paper's "I") = .63/.68 = 0.92, within D ("II") = .33/.35 = 0.94; CAIR = 0.43 x 0.92 + 0.57 x 0.94
 # = 0.93; alpha = MI(Y, G | D) = 0.000285 bits, p-value 0.715.
@@ -23,7 +23,7 @@ here=$(dirname "$0")
 source "$here/compare.sh"
 need_data
 bin=$1
-config="$here/../../configs/infogram_ucb_admissions.toml"
+config="$here/../../configs/infogram/infogram_ucb_admissions.toml"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # A dataset's values, one per line, attributes left out.
 source "$here/../lib/h5.sh"

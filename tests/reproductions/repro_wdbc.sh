@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# InfoGram paper, Sec. 3.1.4 Example 7 (Fig. 8), Wisconsin breast cancer (configs/
+# InfoGram paper, Sec. 3.1.4 Example 7 (Fig. 8), Wisconsin breast cancer (configs/infogram/
 # infogram_wdbc.toml). Published: core (admissible) features texture_worst, concave_points_mean,
 # radius_worst, texture_mean; imitators (high relevance, ~zero net information) perimeter_worst,
 # area_worst, concave_points_worst. Each feature's status is compared: core = outside the L-region,
@@ -25,7 +25,7 @@ bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 source "$here/../lib/h5.sh"
 vals() { h5vals "$@"; }
-"$bin" run "$here/../../configs/infogram_wdbc.toml" --out "$tmp/w.h5" > "$tmp/log" \
+"$bin" run "$here/../../configs/infogram/infogram_wdbc.toml" --out "$tmp/w.h5" > "$tmp/log" \
   2> "$tmp/err" || { cat "$tmp/err"; exit 1; }
 sed -n '/InfoGram/,/admissible set/p' "$tmp/log" | sed -n '1,12p'
 echo "  ..."

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Table 2 of "Information theoretic measures for fairness-aware feature selection": marginal
 # accuracy (phi_acc) and discrimination (phi_D) coefficients of the COMPAS features, exact Shapley
-# values over all 32 subsets (configs/shapley_compas.toml, which also builds the data set from
+# values over all 32 subsets (configs/shapley/shapley_compas.toml, which also builds the data set from
 # ProPublica's file: filters and derived columns are config, see its header).
 # What is compared:
 #  - the orderings the paper draws conclusions from: phi_D ranks Age > Prior Counts > Length of
@@ -19,7 +19,7 @@ source "$here/../lib/h5.sh"
 need_data
 bin=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$bin" run "$here/../../configs/shapley_compas.toml" --out "$tmp/compas.h5" > "$tmp/log"
+"$bin" run "$here/../../configs/shapley/shapley_compas.toml" --out "$tmp/compas.h5" > "$tmp/log"
 sed -n '/^data:/,/^  race/p' "$tmp/log"
 mapfile -t acc < <(h5vals "$tmp/compas.h5" /shapley/phi_acc)
 mapfile -t dis < <(h5vals "$tmp/compas.h5" /shapley/phi_d)

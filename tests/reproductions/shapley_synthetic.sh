@@ -9,7 +9,7 @@
 #   A -> X1;  X1 -> X5;  X1, X2 -> X3;  X2, X5 -> X4;  X3, X4 -> Y.
 # Random model: every P(V = 1 | parents) uniform on (0.05, 0.95) (Park-Miller generator in awk,
 # portable); draw 1 is the table, draws 1..20 test how robust each claim is. The joint (128 cells)
-# is fed to the shapley pipeline as weighted rows (configs/shapley_synthetic.toml).
+# is fed to the shapley pipeline as weighted rows (configs/shapley/shapley_synthetic.toml).
 # Classifier experiment: the paper trains a neural network on samples; we use the Bayes classifier
 # of the exact distribution (no sampling noise): error = cross entropy of P(Y | X without feature i)
 # = H(Y | X without i), bias = KL(P(Yhat | A=0) || P(Yhat | A=1)) of the hard Bayes decision.
@@ -67,7 +67,7 @@ bayes() {  # bayes FILE: lines "removed error bias" (removed 0: all features), b
 order() { printf '%s\n' "$@" | awk '{ print NR, $1 }' | sort -k2,2 -g -r -s | awk '{ printf "%s%s", (NR > 1 ? ">" : ""), $1 }'; }
 run_draw() {  # run_draw DRAW: sets acc, dis (Shapley values), err, bias (index 0: all features)
   joint "$1" > "$tmp/joint$1.csv"
-  SHAPLEY_SYNTHETIC_CSV=$tmp/joint$1.csv "$bin" run "$here/../../configs/shapley_synthetic.toml" \
+  SHAPLEY_SYNTHETIC_CSV=$tmp/joint$1.csv "$bin" run "$here/../../configs/shapley/shapley_synthetic.toml" \
     --out "$tmp/s$1.h5" > "$tmp/log$1"
   mapfile -t acc < <(h5vals "$tmp/s$1.h5" /shapley/phi_acc)
   mapfile -t dis < <(h5vals "$tmp/s$1.h5" /shapley/phi_d)

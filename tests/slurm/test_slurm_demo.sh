@@ -64,13 +64,8 @@ bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [[ -x $bin ]] || fail "not an executable: $bin"
 
 # ---- cluster ---------------------------------------------------------------------------------
-if bash "$cluster" status >/dev/null 2>&1; then
-  say "using the Slurm cluster that is already running"
-else
-  say "starting a local Slurm cluster"
-  started_cluster=1
-  bash "$cluster" start || fail "slurm/cluster.sh start failed"
-fi
+source "$here/cluster_lib.sh"
+use_cluster "$cluster"
 
 # ---- job -------------------------------------------------------------------------------------
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/adm-slurm-test.XXXXXX")

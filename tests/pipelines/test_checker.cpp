@@ -1,0 +1,146 @@
+// The reproduction checker on a hand-made result file and expectations: every comparison kind
+// holds or fails as worked out by hand, an explained difference is not a failure, and a malformed
+// expectation is an InputError naming file:line and the key.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "core/error.hpp"
+#include "io/result_file.hpp"
+#include "pipelines/checker.hpp"
+#include "pipelines/expectations.hpp"
+
+namespace fs = std::filesystem;
+using namespace adm;
+
+namespace {
+
+struct Folder {
+  fs::path path = fs::temp_directory_path() / ("adm_checker_" + std::to_string(::getpid()));
+  Folder() { fs::create_directories(path / "paper"); }
+  ~Folder() { fs::remove_all(path); }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name) << text;
+  }
+};
+
+// One result "tiny.h5" for config "tiny.toml" (the config's text is not read by the checker).
+void write_result(const Folder& f) {
+  f.write("paper/tiny.toml", "[run]\nname = \"tiny\"\n");
+  io::ResultFile r((f.path / "out" / "tiny.h5").string());
+  r.write("/a/loglik", std::vector<double>{-12629.94}, "test", "nats");
+  r.write("/a/counts", std::vector<std::int64_t>{3, 7, 2695}, "test", "1");
+  r.write("/a/features", std::vector<std::string>{"x1", "x2", "x3"}, "test");
+  r.write("/a/relevance", std::vector<double>{0.5, 0.1, 0.3}, "test", "bits");
+  r.write("/a/front", std::vector<std::int64_t>{0, 2}, "test", "1");
+  r.write("/a/set", std::vector<std::string>{"x3", "x1"}, "test");
+  r.commit();
+}
+
+std::string row(const char* figure, const std::string& body) {
+  return std::string("[[expect]]\nfigure = \"") + figure + "\"\nconfig = \"tiny.toml\"\n" + body +
+         "\n";
+}
+
+}  // namespace
+
+TEST_CASE("checker: each comparison against hand-worked verdicts") {
+  Folder f;
+  fs::create_directories(f.path / "out");
+  write_result(f);
+  const std::string text =
+      "[paper]\ntitle = \"A paper\"\n" +
+      row("within holds",
+          "path = \"/a/loglik\"\ncompare = \"within\"\nvalue = -12630\n"
+          "tolerance = 1.5") +
+      row("within fails",
+          "path = \"/a/loglik\"\ncompare = \"within\"\nvalue = -12632\n"
+          "tolerance = 1.5") +
+      row("equal by index", "path = \"/a/counts\"\nindex = 2\ncompare = \"equal\"\nvalue = 2695") +
+      row("by key",
+          "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nkey = \"x3\"\n"
+          "compare = \"at_least\"\nvalue = 0.3") +
+      row("reduce max",
+          "path = \"/a/relevance\"\nreduce = \"max\"\ncompare = \"at_most\"\n"
+          "value = 0.4\nexplanation = \"a known cause\"") +
+      row("pick",
+          "path = \"/a/relevance\"\namong = \"/a/front\"\nwhere_path = \"/a/relevance\"\n"
+          "where_at_most = 0.4\npick_min = \"/a/relevance\"\ncompare = \"equal\"\n"
+          "value = 0.3") +
+      row("set", "path = \"/a/set\"\ncompare = \"equal_set\"\nset = [\"x1\", \"x3\"]") +
+      row("order", "path = \"/a/features\"\ncompare = \"ordering\"\nset = [\"x3\", \"x1\"]") +
+      row("contains", "path = \"/a/set\"\ncompare = \"contains\"\ntext = \"x2\"") +
+      row("scaled",
+          "path = \"/a/relevance\"\nindex = 1\nscale = 100\ncompare = \"factor\"\n"
+          "value = 5\ntolerance = 2") +
+      row("missing",
+          "path = \"/a/nothing\"\ncompare = \"equal\"\nvalue = 1\n"
+          "explanation = \"an explanation does not excuse a missing value\"") +
+      row("claim",
+          "path = \"/a/relevance\"\nindex = 1\ncompare = \"less\"\n"
+          "value_path = \"/a/relevance\"\nvalue_index = 2") +
+      row("argmax",
+          "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"argmax\"\n"
+          "compare = \"equal\"\ntext = \"x1\"") +
+      row("pick none",
+          "path = \"/a/relevance\"\namong = \"/a/front\"\nwhere_path = \"/a/relevance\"\n"
+          "where_at_most = 0.2\npick_min = \"/a/relevance\"\ncompare = \"info\"");
+  f.write("paper/expect.toml", text);
+  const auto paper = pipelines::load_expectations((f.path / "paper").string());
+  CHECK(paper.paper == "paper");
+  CHECK(paper.title == "A paper");
+  CHECK(paper.configs() == std::vector<std::string>{"tiny.toml"});
+  pipelines::ResultFiles files((f.path / "out").string());
+  const auto table = pipelines::check_paper(paper, files);
+  REQUIRE(table.size() == 14);
+  const std::vector<bool> holds = {true,  false, true, true,  false, true, true,
+                                   false, false, true, false, true,  true, false};
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    INFO(table[i].figure << ": ours " << table[i].ours);
+    CHECK(table[i].holds == holds[i]);
+  }
+  CHECK(table[0].ours == "-12629.9");
+  CHECK(table[0].comparison == "within 1.5");
+  CHECK(table[2].path == "/a/counts[2]");
+  CHECK(table[6].ours == "{x1, x3}");
+  CHECK(table[10].ours.find("no dataset /a/nothing") != std::string::npos);
+  // within fails, ordering fails, contains fails, missing, pick none: 5; "reduce max" is explained.
+  CHECK(pipelines::unexplained_failures(table) == 5);
+  CHECK(table[4].explanation == "a known cause");
+  CHECK(table[10].explanation.empty());
+  CHECK(table[11].published == "0.3 (ours: /a/relevance[2])");
+  CHECK(table[12].ours == "x1");
+  // The front is {0, 2}: relevance 0.5 and 0.3, neither <= 0.2; even an information row fails.
+  CHECK(table[13].ours == "(no candidate with /a/relevance <= 0.2)");
+}
+
+TEST_CASE("checker: malformed expectations name file, line and key") {
+  Folder f;
+  f.write("paper/tiny.toml", "[run]\n");
+  const auto error = [&](const std::string& text) {
+    f.write("paper/expect.toml", text);
+    try {
+      pipelines::load_expectations((f.path / "paper").string());
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no InputError");
+  };
+  const std::string file = (f.path / "paper" / "expect.toml").string();
+  CHECK(error(row("x", "path = \"/a\"\ncompare = \"within\"\nvalue = 1\ntolernce = 2")) ==
+        file +
+            ":7:1: unknown config key 'expect[0].tolernce' (known keys here: absolute, among, "
+            "compare, config, explanation, figure, full, index, key, key_path, path, pick_min, "
+            "reduce, scale, set, text, tolerance, value, value_index, value_path, where_at_most, "
+            "where_path)");
+  CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"within\"")),
+             Catch::Contains("expect.toml:1:1: config key 'expect[0].value': is required"));
+  CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"close\"\nvalue = 1")),
+             Catch::Contains(":5:11: config key 'expect[0].compare'"));
+  CHECK_THAT(error("[[expect]]\nfigure = \"x\"\nconfig = \"other.toml\"\npath = \"/a\"\n"
+                   "compare = \"info\"\n"),
+             Catch::Contains(":3:10: config key 'expect[0].config': other.toml is not a file"));
+  CHECK_THAT(error("[paper]\ntitle = \"t\"\n"), Catch::Contains("no [[expect]] tables"));
+}

@@ -1,0 +1,21 @@
+# Paper reproductions through `admissible reproduce PAPER` (configs/PAPER/expect.toml), one test per
+# paper; results stay in reproduce/PAPER under this build folder for the tests that read them
+# (fixture PAPER_results). Exit 77 (skipped) without ../shared/data.
+#   audit: COMPAS group error rates against ProPublica / Dressel & Farid (~5 s)
+#   fairnb: fair naive Bayes Tables 2 and 4 (COMPAS), footnote 8's count, Sec. 3.2's patterns (~10 s)
+#   fairforests: Fair Forests Tables 2-5, Figures 1-2 on German, Adult, diabetes for Health (~1 min)
+#   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
+set(repro_out ${CMAKE_CURRENT_BINARY_DIR}/reproduce)
+foreach(paper audit fairnb faircorels fairforests)
+  add_test(NAME repro_${paper}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/reproduce_paper.sh $<TARGET_FILE:admissible>
+                   ${paper} ${repro_out})
+  set_tests_properties(repro_${paper} PROPERTIES LABELS reproduction TIMEOUT 900
+                       SKIP_RETURN_CODE 77 FIXTURES_SETUP ${paper}_results)
+endforeach()
+
+# Self-consistency checks on those results (not published figures): they read the fixture's files.
+add_test(NAME repro_faircorels_rule_list_15
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/faircorels_rule_list_15.sh ${repro_out})
+set_tests_properties(repro_faircorels_rule_list_15 PROPERTIES LABELS reproduction TIMEOUT 60
+                     SKIP_RETURN_CODE 77 FIXTURES_REQUIRED faircorels_results)
