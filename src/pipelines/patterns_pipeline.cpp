@@ -215,7 +215,9 @@ void run_patterns(StageContext& context, Timings& timings) {
       res.add(g + "mined", mined, "Patterns the top-k miner found, per iteration.", "1");
       res.add(g + "remaining", remaining,
               "Discrimination patterns of each iteration's model (-1: not counted).", "1");
-      res.add(g + "nodes", nodes, "Nodes the top-k mine visited, per iteration.", "1");
+      // Scheduling-dependent (which rank's cut pruned what): under /timing, like the mine's.
+      res.add("/timing/patterns/fair/nodes_per_iteration", nodes,
+              "Nodes the top-k mine visited, per iteration (depends on scheduling).", "1");
       res.add(g + "loglik", ll, "Log-likelihood per iteration.", "nat");
       res.add(g + "solver_status", status, "Ipopt's status per iteration.");
       res.add(g + "constraint_patterns", added, "The patterns constrained, in order added.");

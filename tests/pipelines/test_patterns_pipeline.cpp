@@ -102,6 +102,10 @@ TEST_CASE("patterns pipeline: the delta-fair learner leaves no pattern and costs
   CHECK(run.get<double>("/patterns/fair/loglik_final")[0] <
         run.get<double>("/patterns/loglik/unconstrained")[0]);
   CHECK(run.get<std::string>("/patterns/fair/constraint_patterns").size() >= 1);
+  // Nodes visited depend on which rank's cut pruned what: a /timing figure, never a result.
+  CHECK(run.results.find("/patterns/fair/nodes") == nullptr);
+  CHECK(run.get<std::int64_t>("/timing/patterns/fair/nodes_per_iteration").size() ==
+        run.get<std::int64_t>("/patterns/fair/constraints").size());
 }
 
 // Log-likelihood of the data under the parameters read back from a result file: sum over rows of
