@@ -1,6 +1,7 @@
 // admissible: the command line. Parses arguments, loads the config, calls one pipeline, and turns
 // every error into one line on stderr with exit code 2 (bad input) or 1 (internal).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -57,8 +58,10 @@ int report(const std::exception& e, adm::dist::Communicator& comm) {
 }
 
 // `admissible reproduce`: exit 0 when every figure holds or differs with an explanation,
-// kExitVerdictsDiffer when one differs without, 2 on bad input, 1 on an internal error.
-int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool check_only) {
+// kExitVerdictsDiffer when one differs without (with --strict: when any differs), 2 on bad
+// input, 1 on an internal error.
+int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool check_only,
+                  bool strict) {
   auto& comm = adm::dist::Communicator::world();
   if (request.configs_root.empty()) request.configs_root = adm::pipelines::default_configs_root();
   request.progress = comm.is_root() ? &std::cerr : nullptr;
@@ -87,7 +90,10 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
     const auto& e = p.expectations;
     adm::pipelines::print_verdicts(std::cout, e.paper + ": " + e.title, p.verdicts);
     std::cout << "\n";
-    failures += adm::pipelines::unexplained_failures(p.verdicts);
+    failures += strict ? static_cast<std::size_t>(
+                             std::count_if(p.verdicts.begin(), p.verdicts.end(),
+                                           [](const adm::VerdictRow& r) { return !r.holds; }))
+                       : adm::pipelines::unexplained_failures(p.verdicts);
     all_verdicts.insert(all_verdicts.end(), p.verdicts.begin(), p.verdicts.end());
     for (const auto& r : p.result_files)
       if (std::filesystem::exists(r)) results.push_back(r);
@@ -141,7 +147,7 @@ int main(int argc, char** argv) {
                     "ignored by default)");
 
   adm::pipelines::ReproduceRequest repro;
-  bool slurm = false, check_only = false;
+  bool slurm = false, check_only = false, strict = false;
   auto* reproduce = app.add_subcommand(
       "reproduce",
       "Run every config a paper's expectations (configs/<paper>/expect.toml) need, skipping "
@@ -156,6 +162,9 @@ int main(int argc, char** argv) {
                       "Submit one Slurm job array (a task per config to run) and a dependent "
                       "job that checks the results (slurm/reproduce.sbatch)");
   reproduce->add_flag("--check", check_only, "Only check existing results; run nothing");
+  reproduce->add_flag("--strict", strict,
+                      "Exit 4 also when a figure differs with an explanation (by default only an "
+                      "unexplained difference fails)");
   reproduce->add_flag("--full", repro.full,
                       "Also the figures marked full in expect.toml (long runs: the papers' "
                       "settings)");
@@ -217,7 +226,7 @@ int main(int argc, char** argv) {
     }
     if (*reproduce) {
       repro.command_line = command_line;
-      return run_reproduce(repro, slurm, check_only);
+      return run_reproduce(repro, slurm, check_only, strict);
     }
     if (*pid) {
       std::ostringstream text;
