@@ -53,6 +53,16 @@ grep -q 'differs (explained)' "$tmp/log1" || fail "no explained row: $(cat "$tmp
 grep -q 'note: the demo has 2000 rows' "$tmp/log1" || fail "no explanation: $(cat "$tmp/log1")"
 grep -q '3 figures: 2 hold, 1 differ with an explanation, 0 differ without one' "$tmp/log1" ||
   fail "summary: $(cat "$tmp/log1")"
+# The reproduction's HTML page: every verdict row and the result's sections.
+html=$tmp/out/report.html
+[ -f "$html" ] || fail "no $html"
+grep -q "report: $html" "$tmp/log1" || fail "the report path is not printed"
+for want in 'admissible set' 'the demo has 2000 rows' 'tiny.h5' '<svg'; do
+  grep -qF "$want" "$html" || fail "report.html lacks '$want'"
+done
+# --strict: an explained difference fails too.
+rc=0; run tiny --strict > /dev/null 2>&1 || rc=$?
+[ "$rc" = 4 ] || fail "--strict with an explained difference exited $rc, not 4"
 
 # A failed verdict: exit 4, the result is not recomputed (complete: same config and build).
 expect 2001
