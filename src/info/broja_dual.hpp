@@ -6,9 +6,9 @@
 // times the total mass 1. broja_local_dual_bound shifts per value instead: lambda(., x) by a_x
 // and mu(., y) by b_y with a_x + b_y >= L(x, y) on every column, at the cost
 // sum_x P(x) a_x + sum_y P(y) b_y, so a violation on a column whose x (or y) carries little mass
-// costs little. (a, b) minimise that cost by block coordinate descent from b = 0 (each block in
-// closed form: a_x = max over x's columns of L - b_y); the first block alone is never worse than
-// the uniform shift. The bound is then evaluated at the shifted multipliers like any other point,
+// costs little. Here a_x is the largest violation among x's columns and b_y the largest that a
+// leaves on y's columns (b_y <= 0: mu(., y) rises where a already covers every column of y); a
+// alone is never worse than the uniform shift. The bound is then that of the shifted multipliers,
 // so its validity does not depend on the shifts being optimal.
 #include <vector>
 
