@@ -1,8 +1,9 @@
 // BROJA on sparse joints with many values per source (issue 13 item 7): cases of
 // tests/info/pid_sparse_cases.hpp that the solver left uncertified before the per-value dual
-// shifts, the regularised polish and the reference gauge of its least-squares duals (seed 0: gap
-// 1.4e-8 bits after 66 steps; seed 12: 4.8e-9 after 75; seed 32: 2.1e-5 after 200, the step
-// limit of those cases then; size 100, binary T). Each must now be certified at 1e-9 bits, its Q
+// shifts, the regularised polish and the reference gauge of its least-squares duals (binary T;
+// size 100 seed 0: gap 1.4e-8 bits after 66 Newton steps, seed 12: 4.8e-9 after 75, seed 32:
+// 2.1e-5 after 200; size 75 seed 10: 1.2e-8 after 147; every other of 220 cases of sizes 50-200
+// certified). Each must now be certified at 1e-9 bits, its Q
 // must be feasible with the value the test recomputes from Q itself, and Ipopt's independent
 // solve of the same program must agree with it within the certified bracket and Ipopt's own
 // tolerance.
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <iomanip>
 #include <numbers>
+#include <utility>
 #include <vector>
 
 #include "broja_ipopt.hpp"
@@ -57,13 +59,15 @@ double conditional_neg_entropy(const info::BrojaMarginals& m, const info::BrojaD
 
 TEST_CASE("BROJA certifies sparse joints with many values per source", "[info][pid]") {
   const double ln2 = std::numbers::ln2;
-  for (const std::uint64_t seed : {0, 12, 32}) {
-    const auto c = test::sparse_pid_case(100, seed);
+  const std::pair<std::size_t, std::uint64_t> cases[] = {{100, 0}, {100, 12}, {100, 32}, {75, 10}};
+  for (const auto& [size, seed] : cases) {
+    const auto c = test::sparse_pid_case(size, seed);
     const auto pm = info::pid_marginals(c.t1, c.t2, c.nt, c.n1, c.n2);
     const auto program = info::pid_program(pm);
     const auto s = info::pid_solve(pm);
-    INFO("seed " << seed << ": " << program.nx << " x " << program.ny << " values, " << s.cells
-                 << " cells, " << s.newton_steps << " Newton steps, gap " << s.gap_bits << " bits");
+    INFO("size " << size << ", seed " << seed << ": " << program.nx << " x " << program.ny
+                 << " values, " << s.cells << " cells, " << s.newton_steps << " Newton steps, gap "
+                 << s.gap_bits << " bits");
     CHECK(s.certified);
     CHECK(s.gap_bits <= 1e-9);
     CHECK(s.dual <= s.primal + 1e-14);  // round-off apart, the bound is below the value
