@@ -205,7 +205,7 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
       // From an infeasible point the step also removes the residual (by the share alpha of it);
       // the objective may rise on the way, so only feasible points stop on the slope.
       const bool feasible = max_residual(d, q) <= kFeasible;
-      if (feasible && (-st.slope <= 1e-18 || s.gap() <= tol_nats)) break;
+      if (feasible && (-st.slope <= 1e-16 || s.gap() <= tol_nats)) break;
       double alpha = step_to_boundary(q, st.dq, 0.999);
       const double f0 = broja_objective(d, q);
       std::vector<double> trial(q.size());
