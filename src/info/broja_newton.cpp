@@ -4,6 +4,17 @@
 #include <cmath>
 
 namespace adm::info {
+namespace {
+
+// Added to the diagonal of A W A^T without barrier (the polish and the least-squares duals): on an
+// active set whose cells leave constraints unconnected (per t, rows and columns linked to the rest
+// by no active cell) that matrix is singular, its Cholesky factor breaks down and the polish stops
+// short of the active set's optimum. The right-hand sides lie in the range of A, so the regularised
+// solution has no component along those null directions, and the refinement of solve_refined
+// removes the error it makes elsewhere.
+constexpr double kRegularisation = 1e-12;
+
+}  // namespace
 
 BrojaNewton::BrojaNewton(const BrojaDomain& d) : d_(d) {
   const std::size_t nx = d.x_col_start.size() - 1;
@@ -35,6 +46,7 @@ BrojaNewton::BrojaNewton(const BrojaDomain& d) : d_(d) {
 const NewtonStep& BrojaNewton::step(const std::vector<double>& q, const std::vector<char>& active,
                                     double tau, double delta) {
   active_ = &active;
+  reg_ = tau > 0 ? 0.0 : kRegularisation;
   for (std::size_t c = 0; c < d_.columns(); ++c) {
     if (!active[c]) continue;
     double denom = 0, s = 0;
@@ -52,16 +64,30 @@ const NewtonStep& BrojaNewton::step(const std::vector<double>& q, const std::vec
   return solve_refined(q);
 }
 
-// With identity in place of M.
+// With identity in place of M, and the gradient taken relative to the reference.
 const NewtonStep& BrojaNewton::fit_duals(const std::vector<double>& q,
-                                         const std::vector<char>& active) {
+                                         const std::vector<char>& active,
+                                         const std::vector<double>& ref_lambda,
+                                         const std::vector<double>& ref_mu) {
   active_ = &active;
+  reg_ = kRegularisation;
   std::fill(dm_.begin(), dm_.end(), 1.0);
   std::fill(dinv_.begin(), dinv_.end(), 1.0);
   std::fill(inv_denom_.begin(), inv_denom_.end(), 0.0);
   std::fill(inv_s_.begin(), inv_s_.end(), 0.0);
   gradient(q, 0.0);
-  return solve_refined(q);
+  const bool ref = ref_lambda.size() == d_.row_t.size() && ref_mu.size() == d_.con_t.size();
+  if (ref)
+    for (std::size_t c = 0; c < d_.columns(); ++c)
+      if (active[c])
+        for (auto i = d_.col_start[c]; i < d_.col_start[c + 1]; ++i)
+          g_[i] -= ref_lambda[d_.cell_row[i]] + ref_mu[d_.cell_con[i]];
+  solve_refined(q);
+  if (ref && step_.ok) {
+    for (std::size_t r = 0; r < step_.nu_row.size(); ++r) step_.nu_row[r] -= ref_lambda[r];
+    for (std::size_t k = 0; k < step_.nu_con.size(); ++k) step_.nu_con[k] -= ref_mu[k];
+  }
+  return step_;
 }
 
 void BrojaNewton::gradient(const std::vector<double>& q, double tau) {
@@ -81,6 +107,7 @@ bool BrojaNewton::factor() {
   const auto& d = d_;
   const auto& active = *active_;
   syy_.setZero();
+  syy_.diagonal().setConstant(reg_);
   touched_.clear();
   const std::size_t nx = d.x_col_start.size() - 1;
   for (std::size_t x = 0; x < nx; ++x) {
@@ -125,6 +152,7 @@ bool BrojaNewton::factor() {
       }
     }
     for (std::size_t a = t0; a < touched_.size(); ++a) local_[touched_[a]] = -1;
+    for (std::size_t j = 0; j < kx; ++j) l[j * kx + j] += reg_;
     // Cholesky, lower triangle, in place.
     for (std::size_t j = 0; j < kx; ++j) {
       double s = l[j * kx + j];

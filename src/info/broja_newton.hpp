@@ -36,8 +36,15 @@ class BrojaNewton {
 
   // Least-squares multipliers at q: nu minimising |g + A^T nu| over the active cells (g the
   // gradient without barrier). At an optimum of the active set this recovers its exact dual
-  // solution, free of the conditioning of the Newton system.
-  const NewtonStep& fit_duals(const std::vector<double>& q, const std::vector<char>& active);
+  // solution, free of the conditioning of the Newton system. Where the active cells leave
+  // constraints unconnected (per t, a set of rows and columns that no active cell links to the
+  // rest), nu is not unique: any constant may be added on one such set's rows and subtracted on
+  // its columns. Those constants are taken from the reference multipliers (lambda, mu) = -nu
+  // (empty: 0), e.g. a feasible dual point of the whole domain: nu is the reference plus the
+  // least-squares correction of least norm, which has no component along those freedoms.
+  const NewtonStep& fit_duals(const std::vector<double>& q, const std::vector<char>& active,
+                              const std::vector<double>& ref_lambda,
+                              const std::vector<double>& ref_mu);
 
  private:
   void gradient(const std::vector<double>& q, double tau);
@@ -50,6 +57,7 @@ class BrojaNewton {
   const NewtonStep& solve_refined(const std::vector<double>& q);
 
   const BrojaDomain& d_;
+  double reg_ = 0;  // added to the diagonal of A W A^T (see step)
   const std::vector<char>* active_ = nullptr;
   // M^-1 per column: diag(dinv) + dinv dinv^T inv_denom; M itself: diag(dm) - 1 1^T inv_s.
   std::vector<double> dm_, dinv_, inv_denom_, inv_s_;

@@ -37,31 +37,31 @@ double max_residual(const BrojaDomain& d, const std::vector<double>& q) {
   return worst;
 }
 
-// Iterative proportional fitting of q (zero outside the active columns) to the marginals. False
-// when a constraint has no active cell or the fit does not reach `tol`.
-bool fit_marginals(const BrojaDomain& d, const std::vector<char>& active, std::vector<double>& q,
-                   double tol, int max_rounds) {
+// Iterative proportional fitting of q (zero outside the active columns) to the marginals.
+enum class Fit { Reached, Short, NoSupport };  // reached `tol`; did not; a constraint has no mass
+Fit fit_marginals(const BrojaDomain& d, const std::vector<char>& active, std::vector<double>& q,
+                  double tol, int max_rounds) {
   std::vector<double> row_sum(d.row_t.size()), con_sum(d.con_t.size());
   for (int round = 0; round < max_rounds; ++round) {
     std::fill(row_sum.begin(), row_sum.end(), 0.0);
     for (std::size_t i = 0; i < q.size(); ++i) row_sum[d.cell_row[i]] += q[i];
     double worst = 0;
     for (std::size_t r = 0; r < row_sum.size(); ++r) {
-      if (row_sum[r] <= 0) return false;
+      if (row_sum[r] <= 0) return Fit::NoSupport;
       worst = std::max(worst, std::abs(row_sum[r] - d.row_b[r]));
     }
-    if (round > 0 && worst <= tol) return true;
+    if (round > 0 && worst <= tol) return Fit::Reached;
     for (std::size_t i = 0; i < q.size(); ++i)
       q[i] *= d.row_b[d.cell_row[i]] / row_sum[d.cell_row[i]];
     std::fill(con_sum.begin(), con_sum.end(), 0.0);
     for (std::size_t i = 0; i < q.size(); ++i) con_sum[d.cell_con[i]] += q[i];
     for (std::size_t k = 0; k < con_sum.size(); ++k)
-      if (con_sum[k] <= 0) return false;
+      if (con_sum[k] <= 0) return Fit::NoSupport;
     for (std::size_t i = 0; i < q.size(); ++i)
       q[i] *= d.con_b[d.cell_con[i]] / con_sum[d.cell_con[i]];
   }
   (void)active;
-  return false;
+  return Fit::Short;
 }
 
 // Largest step in (0, 1] that keeps q positive on active columns, times `fraction`.
@@ -95,8 +95,17 @@ struct Search {
     std::vector<double> lambda(s.nu_row.size()), mu(s.nu_con.size());
     for (std::size_t r = 0; r < lambda.size(); ++r) lambda[r] = -s.nu_row[r];
     for (std::size_t k = 0; k < mu.size(); ++k) mu[k] = -s.nu_con[k];
-    best_dual = std::max(best_dual, broja_dual_bound(d, lambda, mu));
+    offer_multipliers(std::move(lambda), std::move(mu));
   }
+  // The best bound's multipliers, shifted to feasibility, are the polish's reference (below).
+  void offer_multipliers(std::vector<double> lambda, std::vector<double> mu) {
+    const double bound = broja_local_dual_bound(d, lambda, mu);
+    if (!(bound > best_dual)) return;
+    best_dual = bound;
+    best_lambda = std::move(lambda);
+    best_mu = std::move(mu);
+  }
+  std::vector<double> best_lambda, best_mu;
   double gap() const { return best_primal - best_dual; }
 
   // Two dual points in closed form: lambda = log P(t | x), mu = 0 (bound -H(T | X)) and lambda =
@@ -119,8 +128,10 @@ struct Search {
           zero_con(d.con_b.size(), 0.0);
       for (std::size_t r = 0; r < b.size(); ++r)
         logp[r] = std::log(b[r] / pv[static_cast<std::size_t>(v_of[r])]);
-      best_dual = std::max(best_dual, x_side ? broja_dual_bound(d, logp, zero_con)
-                                             : broja_dual_bound(d, zero_row, logp));
+      if (x_side)
+        offer_multipliers(logp, zero_con);
+      else
+        offer_multipliers(zero_row, logp);
     }
   }
 };
@@ -179,7 +190,8 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
   const double drop = 1e-14;  // column mass treated as zero
   std::vector<char> trial_drop(d.columns(), 0);
   for (int round = 0; round < 8 && budget > 0; ++round) {
-    if (!fit_marginals(d, active, q, 0.1 * kFeasible, 2000)) return;
+    // A fit that falls short leaves a small residual, which the Newton steps remove.
+    if (fit_marginals(d, active, q, 0.1 * kFeasible, 100) == Fit::NoSupport) return;
     s.offer_primal(q);
     bool changed = false;
     for (; budget > 0 && !changed; --budget) {
@@ -190,13 +202,16 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
       // the least-squares duals below do not need that system.
       if (!st.ok) break;
       s.offer_duals(st);
-      if (-st.slope <= 1e-18 || s.gap() <= tol_nats) break;
+      // From an infeasible point the step also removes the residual (by the share alpha of it);
+      // the objective may rise on the way, so only feasible points stop on the slope.
+      const bool feasible = max_residual(d, q) <= kFeasible;
+      if (feasible && (-st.slope <= 1e-16 || s.gap() <= tol_nats)) break;
       double alpha = step_to_boundary(q, st.dq, 0.999);
       const double f0 = broja_objective(d, q);
       std::vector<double> trial(q.size());
       for (int back = 0; back < 40; ++back, alpha *= 0.5) {
         for (std::size_t i = 0; i < q.size(); ++i) trial[i] = q[i] + alpha * st.dq[i];
-        if (broja_objective(d, trial) <= f0 + 0.25 * alpha * st.slope) break;
+        if (!feasible || broja_objective(d, trial) <= f0 + 0.25 * alpha * st.slope) break;
       }
       // A column the step took to the boundary (its mass cut by the step fraction) is where the
       // active set is heading: drop it now rather than over the next steps (a wrong drop is
@@ -211,16 +226,18 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
           changed = true;
           for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i) q[i] = 0;
         }
-      if (changed && !fit_marginals(d, active, q, 0.1 * kFeasible, 2000)) return;
+      if (changed && fit_marginals(d, active, q, 0.1 * kFeasible, 100) == Fit::NoSupport) return;
     }
     if (changed) continue;
     fit_marginals(d, active, q, 0.1 * kFeasible, 200);
     s.offer_primal(q);
-    const NewtonStep& fit = s.kkt.fit_duals(q, active);
+    const NewtonStep& fit = s.kkt.fit_duals(q, active, s.best_lambda, s.best_mu);
     s.offer_duals(fit);
     s.out.active_columns = static_cast<std::size_t>(std::count(active.begin(), active.end(), 1));
     if (s.gap() <= tol_nats || !fit.ok) return;
-    // Re-activate the inactive columns whose dual constraint is violated.
+    // Re-activate the inactive columns whose dual constraint is violated, each with the
+    // distribution over t the multipliers prescribe (q(t) proportional to exp(lambda + mu)) and
+    // the mass the barrier path gave it, at least 1e-10 (well above the drop threshold).
     for (std::size_t c = 0; c < d.columns(); ++c) {
       if (active[c]) continue;
       double sum = 0;
@@ -229,32 +246,15 @@ void polish(Search& s, const std::vector<double>& q_barrier, double tau, double 
       if (std::log(sum) <= 1e-12) continue;
       active[c] = 1;
       changed = true;
+      const double mass = std::max(column_mass(d, q_barrier, c), 1e-10);
       for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
-        q[i] = std::max(q_barrier[i], 1e-10 * d.row_b[d.cell_row[i]] * d.con_b[d.cell_con[i]]);
+        q[i] = mass * std::exp(-fit.nu_row[d.cell_row[i]] - fit.nu_con[d.cell_con[i]]) / sum;
     }
     if (!changed) return;
   }
 }
 
 }  // namespace
-
-double broja_dual_bound(const BrojaDomain& d, const std::vector<double>& lambda_row,
-                        const std::vector<double>& mu_con) {
-  double value = 0;
-  for (std::size_t r = 0; r < lambda_row.size(); ++r) value += lambda_row[r] * d.row_b[r];
-  for (std::size_t k = 0; k < mu_con.size(); ++k) value += mu_con[k] * d.con_b[k];
-  double worst = -kInf;
-  for (std::size_t c = 0; c < d.columns(); ++c) {
-    double top = -kInf;
-    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
-      top = std::max(top, lambda_row[d.cell_row[i]] + mu_con[d.cell_con[i]]);
-    double sum = 0;
-    for (auto i = d.col_start[c]; i < d.col_start[c + 1]; ++i)
-      sum += std::exp(lambda_row[d.cell_row[i]] + mu_con[d.cell_con[i]] - top);
-    worst = std::max(worst, top + std::log(sum));
-  }
-  return value - worst;
-}
 
 BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options,
                           const std::vector<double>* start) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "info/broja_domain.hpp"
+#include "info/broja_dual.hpp"
 
 namespace adm::info {
 
@@ -43,9 +44,5 @@ struct BrojaSolution {
 // not certify the tolerance does the barrier path run. The answer is certified either way.
 BrojaSolution solve_broja(const BrojaMarginals& m, const BrojaOptions& options = {},
                           const std::vector<double>* start = nullptr);
-
-// The dual bound of (lambda, mu) (nats): their objective minus the largest column violation.
-double broja_dual_bound(const BrojaDomain& d, const std::vector<double>& lambda_row,
-                        const std::vector<double>& mu_con);
 
 }  // namespace adm::info
