@@ -25,6 +25,13 @@ void describe(config::Fields& f, RulelistBoundsSection& s) {
   f.boolean("permutation_map", s.permutation_map,
             "Permutation map (Cor. 16): keep one prefix per set of rules. Off under a fairness "
             "constraint unless fair_unsafe_bounds.");
+  f.boolean("fair_unfairness", s.fair_unfairness,
+            "Under a fairness constraint: prune a prefix when no completion can meet it (lower "
+            "bound of the unfairness from the rows it leaves; keeps certification).");
+  f.boolean("fair_errors", s.fair_errors,
+            "Under a fairness constraint: prune a prefix when the fewest errors of a fair "
+            "completion, plus lambda per rule, cannot beat the best rule list (keeps "
+            "certification).");
 }
 
 void describe(config::Fields& f, RulelistParetoSection& s) {
@@ -120,7 +127,8 @@ methods::rulelist::SearchOptions search_options(const RulelistSection& s,
   o.max_length = s.max_length;
   o.strategy = s.strategy;
   o.bounds = {s.bounds.hierarchical,     s.bounds.lookahead,         s.bounds.support,
-              s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map};
+              s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map,
+              s.bounds.fair_unfairness,  s.bounds.fair_errors};
   o.max_trie_nodes = s.max_trie_nodes;
   o.max_memory_mb = s.max_memory_mb;
   o.time_limit = s.time_limit;

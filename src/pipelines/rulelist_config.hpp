@@ -18,6 +18,8 @@ struct RulelistBoundsSection {
   bool accurate_support = true;
   bool equivalent_points = true;
   bool permutation_map = true;
+  bool fair_unfairness = true;
+  bool fair_errors = true;
 };
 
 struct RulelistParetoSection {

@@ -37,12 +37,14 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       inv_rows_(set.rows ? 1.0 / static_cast<double>(set.rows) : 0.0),
       support_floor_(options.lambda * static_cast<double>(set.rows) * (1.0 - 1e-9)),
       groups_(set),
+      fair_(set, options),
       queue_(options.strategy),
       threshold_(kInf),
       in_prefix_(set.rules.size(), 0),
       captured_(set.rows),
       uncaptured_(set.rows),
-      scratch_(set.rows) {
+      scratch_(set.rows),
+      positive_(set.rows) {
   check_search_options(options);
   check_rule_set(set);
   if (options.fairness.active && set.groups.size() < 2)
@@ -109,9 +111,16 @@ void RulelistSearch::load_prefix(std::uint32_t node) {
   for (auto r : prefix_) in_prefix_[r] = 0;
   trie_.prefix(node, prefix_, predictions_);
   captured_.clear();
-  for (auto r : prefix_) {
-    captured_ |= set_.rules[r].captures;
-    in_prefix_[r] = 1;
+  if (fair_.on()) positive_.clear();
+  for (std::size_t i = 0; i < prefix_.size(); ++i) {
+    const Bits& rule = set_.rules[prefix_[i]].captures;
+    if (fair_.on() && predictions_[i]) {
+      scratch_ = rule;
+      scratch_.and_not(captured_);
+      positive_ |= scratch_;
+    }
+    captured_ |= rule;
+    in_prefix_[prefix_[i]] = 1;
   }
   uncaptured_ = ~captured_;
 }
@@ -178,6 +187,10 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     const std::size_t b0 = fast_count_and(uncaptured_, set_.minority);
     if (bound(ep + b0, bounds_.lookahead ? k + 1 : k) > threshold_) drop = true;
   }
+  if (!drop && fair_.on()) {
+    fair_.cells(captured_, positive_, cells_);
+    drop = fair_pruned(cells_, ep, bounds_.lookahead ? k + 1 : k);
+  }
   if (drop) {
     ++stats_.dropped_at_pop;
     trie_.dequeue(entry.node);
@@ -233,6 +246,10 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         continue;
       }
     }
+    if (fair_.on()) {
+      fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
+      if (fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1)) continue;
+    }
     const std::size_t captured = node.captured + cap;
     if (ranks_ > 1) {
       const int to = owner(prefix_hash + rule_hash_[r]);
@@ -259,6 +276,21 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   prefix_.pop_back();
   predictions_.pop_back();
   trie_.dequeue(entry.node);
+}
+
+bool RulelistSearch::fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors,
+                                 std::size_t length) {
+  switch (fair_.check(cells, errors, length, threshold_)) {
+    case FairPrune::Verdict::Keep:
+      return false;
+    case FairPrune::Verdict::Unfair:
+      ++stats_.pruned_fair_unfairness;
+      return true;
+    case FairPrune::Verdict::Costly:
+      ++stats_.pruned_fair_errors;
+      return true;
+  }
+  return false;
 }
 
 void RulelistSearch::tighten(double threshold) { threshold_ = std::min(threshold_, threshold); }
@@ -361,6 +393,8 @@ void SearchStats::add(const SearchStats& o) {
   pruned_lookahead += o.pruned_lookahead;
   pruned_equivalent += o.pruned_equivalent;
   pruned_permutation += o.pruned_permutation;
+  pruned_fair_unfairness += o.pruned_fair_unfairness;
+  pruned_fair_errors += o.pruned_fair_errors;
   fairness_checks += o.fairness_checks;
   fairness_rejections += o.fairness_rejections;
   incumbent_updates += o.incumbent_updates;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dist/frontier_search.hpp"
+#include "methods/rulelist/fair_prune.hpp"
 #include "methods/rulelist/permutation_map.hpp"
 #include "methods/rulelist/prefix_queue.hpp"
 #include "methods/rulelist/prefix_trie.hpp"
@@ -30,6 +31,7 @@ struct SearchStats {
   std::uint64_t dropped_at_pop = 0;  // left the queue but pruned by a better incumbent
   std::uint64_t pruned_support = 0, pruned_accurate_support = 0, pruned_hierarchical = 0,
                 pruned_lookahead = 0, pruned_equivalent = 0, pruned_permutation = 0;
+  std::uint64_t pruned_fair_unfairness = 0, pruned_fair_errors = 0;  // fair_bounds.hpp (a), (b)
   std::uint64_t fairness_checks = 0, fairness_rejections = 0, incumbent_updates = 0;
   std::uint64_t routed = 0;  // children sent to the rank that owns their rule set
   std::uint64_t peak_trie_nodes = 0, peak_queue = 0;
@@ -92,7 +94,10 @@ class RulelistSearch final : public dist::LocalSearch {
 
  private:
   void expand(const QueueEntry& entry);
-  void load_prefix(std::uint32_t node);  // fills prefix_, predictions_, captured_, in_prefix_
+  // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ under fairness bounds).
+  void load_prefix(std::uint32_t node);
+  // Counts one of the prefix-level or child-level fairness prunes (false: keep the prefix).
+  bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length);
   void consider(double objective, std::uint8_t default_prediction);
   double bound(std::size_t errors, std::size_t length) const {
     return objective_value(errors, length, inv_rows_, options_.lambda);
@@ -109,6 +114,7 @@ class RulelistSearch final : public dist::LocalSearch {
   double inv_rows_;
   double support_floor_;  // lambda * n, less a relative margin so round-off never over-prunes
   GroupCounter groups_;
+  FairPrune fair_;
   PrefixTrie trie_;
   PrefixQueue queue_;
   PermutationMap permutations_;
@@ -128,6 +134,8 @@ class RulelistSearch final : public dist::LocalSearch {
   std::vector<std::uint8_t> predictions_;
   std::vector<char> in_prefix_;
   Bits captured_, uncaptured_, scratch_;
+  Bits positive_;  // captured rows predicted positive (fairness bounds only)
+  std::vector<GroupCells> cells_, child_cells_;
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.

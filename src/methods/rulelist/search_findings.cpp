@@ -38,7 +38,9 @@ std::vector<std::uint64_t*> counts(SearchStats& s) {
           &s.incumbent_updates,
           &s.routed,
           &s.peak_trie_nodes,
-          &s.peak_queue};
+          &s.peak_queue,
+          &s.pruned_fair_unfairness,
+          &s.pruned_fair_errors};
 }
 
 }  // namespace

@@ -29,6 +29,9 @@ struct Bounds {
   bool accurate_support = true;   // Thm 11 (replacement): ... classifies >= lambda*n correctly
   bool equivalent_points = true;  // Thm 15: uncaptured equivalent-point minorities are errors
   bool permutation_map = true;    // Cor. 16 (replacement): one prefix per set of rules
+  // Fairness-aware bounds (issue 14, fair_bounds.hpp), used only under a constraint; both safe.
+  bool fair_unfairness = true;  // (a) prune when no completion can be fair
+  bool fair_errors = true;      // (b) prune when no fair completion can beat the incumbent
 };
 
 struct FairnessConstraint {
