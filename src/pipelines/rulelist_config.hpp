@@ -20,6 +20,7 @@ struct RulelistBoundsSection {
   bool permutation_map = true;
   bool fair_unfairness = true;
   bool fair_errors = true;
+  bool fair_permutation_map = true;
 };
 
 struct RulelistParetoSection {

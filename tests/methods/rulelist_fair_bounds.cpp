@@ -155,7 +155,7 @@ std::vector<FairnessConstraint> all_metric_constraints(bool loose) {
 TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equals brute force",
           "[rulelist][fair_bounds]") {
   const Strategy strategies[] = {Strategy::Curiosity, Strategy::Bfs, Strategy::Dfs};
-  std::size_t cases = 0, pruned_u = 0, pruned_e = 0, fewer = 0, fair_differs = 0;
+  std::size_t cases = 0, pruned_u = 0, pruned_e = 0, pruned_p = 0, fewer = 0, fair_differs = 0;
   for (std::uint64_t seed : {1, 2, 3, 4, 5, 6}) {
     const std::size_t groups = seed % 2 == 0 ? 3 : 2;
     const RuleSet set = test::random_rule_set(seed, 70, 8, groups);
@@ -167,7 +167,7 @@ TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equ
           if (expect.found && !(expect.list == unconstrained.list)) ++fair_differs;
           for (Strategy strategy : strategies) {
             std::uint64_t expanded_off = 0;
-            for (int mask = 0; mask < 4; ++mask) {
+            for (int mask = 0; mask < 8; ++mask) {
               SearchOptions o;
               o.lambda = lambda;
               o.max_length = 3;
@@ -175,6 +175,7 @@ TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equ
               o.fairness = fair;
               o.bounds.fair_unfairness = (mask & 1) != 0;
               o.bounds.fair_errors = (mask & 2) != 0;
+              o.bounds.fair_permutation_map = (mask & 4) != 0;
               const auto got = run_serial(set, o);
               INFO("seed " << seed << " lambda " << lambda << " metric "
                            << fairness::to_string(fair.metric) << " epsilon " << fair.epsilon
@@ -188,17 +189,19 @@ TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equ
               }
               pruned_u += got.stats.pruned_fair_unfairness;
               pruned_e += got.stats.pruned_fair_errors;
+              if (mask & 4) pruned_p += got.stats.pruned_permutation;
               if (mask == 0) expanded_off = got.stats.expanded;
-              if (mask == 3) fewer += got.stats.expanded < expanded_off;
+              if (mask == 7) fewer += got.stats.expanded < expanded_off;
             }
           }
         }
     }
   }
-  CHECK(cases == 6 * 3 * 2 * 6 * 3 * 4);
+  CHECK(cases == 6 * 3 * 2 * 6 * 3 * 8);
   CHECK(fair_differs > 10);  // the constraints change the optimum
   CHECK(pruned_u > 0);       // both bounds prune, and the search expands fewer prefixes
   CHECK(pruned_e > 0);
+  CHECK(pruned_p > 0);
   CHECK(fewer > 20);
 }
 
@@ -212,7 +215,7 @@ TEST_CASE("rulelist fair bounds: longer lists, fewer prefixes, same optimum",
     on.strategy = Strategy::LowerBound;
     on.fairness = {true, metric, 0.95, false};
     SearchOptions off = on;
-    off.bounds.fair_unfairness = off.bounds.fair_errors = false;
+    off.bounds.fair_unfairness = off.bounds.fair_errors = off.bounds.fair_permutation_map = false;
     const auto a = run_serial(set, on), b = run_serial(set, off);
     INFO("metric " << fairness::to_string(metric));
     REQUIRE(a.complete);

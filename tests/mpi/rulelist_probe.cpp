@@ -32,7 +32,8 @@ int main() {
           // The fairness-aware bounds off too, once per constraint.
           if (!fair_bounds && (!fair.active || strategy != Strategy::Curiosity)) continue;
           SearchOptions o;
-          o.bounds.fair_unfairness = o.bounds.fair_errors = fair_bounds;
+          o.bounds.fair_unfairness = o.bounds.fair_errors = o.bounds.fair_permutation_map =
+              fair_bounds;
           o.lambda = 0.01;
           o.max_length = 3;
           o.strategy = strategy;

@@ -20,9 +20,10 @@ std::string PermutationMap::set_key(const std::vector<std::uint16_t>& order) {
   return pack(sorted);
 }
 
-bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_t errors) {
+bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_t errors,
+                           const std::string& extra) {
   std::string packed = pack(order);
-  auto [it, inserted] = map_.try_emplace(set_key(order), Best{errors, packed});
+  auto [it, inserted] = map_.try_emplace(set_key(order) + extra, Best{errors, packed});
   if (inserted) return true;
   Best& best = it->second;
   const bool better =
@@ -37,8 +38,9 @@ bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_
   return true;
 }
 
-bool PermutationMap::is_best(const std::vector<std::uint16_t>& order) const {
-  const auto it = map_.find(set_key(order));
+bool PermutationMap::is_best(const std::vector<std::uint16_t>& order,
+                             const std::string& extra) const {
+  const auto it = map_.find(set_key(order) + extra);
   return it == map_.end() || it->second.order == pack(order);
 }
 

@@ -46,6 +46,8 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       scratch_(set.rows),
       positive_(set.rows) {
   check_search_options(options);
+  fair_perm_ = bounds_.permutation_map && fair_keyed_permutations(options);
+  need_cells_ = fair_.on() || fair_perm_;
   check_rule_set(set);
   if (options.fairness.active && set.groups.size() < 2)
     throw InputError("rulelist: a fairness constraint needs at least two sensitive groups in " +
@@ -110,19 +112,33 @@ void RulelistSearch::consider(double objective, std::uint8_t default_prediction)
 void RulelistSearch::load_prefix(std::uint32_t node) {
   for (auto r : prefix_) in_prefix_[r] = 0;
   trie_.prefix(node, prefix_, predictions_);
+  capture(prefix_, predictions_);
+  for (auto r : prefix_) in_prefix_[r] = 1;
+  uncaptured_ = ~captured_;
+}
+
+void RulelistSearch::capture(const std::vector<std::uint16_t>& rules,
+                             const std::vector<std::uint8_t>& preds) {
   captured_.clear();
-  if (fair_.on()) positive_.clear();
-  for (std::size_t i = 0; i < prefix_.size(); ++i) {
-    const Bits& rule = set_.rules[prefix_[i]].captures;
-    if (fair_.on() && predictions_[i]) {
+  if (need_cells_) positive_.clear();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    const Bits& rule = set_.rules[rules[i]].captures;
+    if (need_cells_ && preds[i]) {
       scratch_ = rule;
       scratch_.and_not(captured_);
       positive_ |= scratch_;
     }
     captured_ |= rule;
-    in_prefix_[prefix_[i]] = 1;
   }
-  uncaptured_ = ~captured_;
+}
+
+std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const {
+  std::string key;
+  if (!fair_perm_) return key;
+  for (const auto& c : cells)
+    for (std::uint32_t v : {c.tp, c.fp})
+      for (int b = 0; b < 4; ++b) key.push_back(static_cast<char>(v >> (8 * b)));
+  return key;
 }
 
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
@@ -180,17 +196,17 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   const std::size_t ep = node.errors;
   // Children have k + 1 rules and at least ep (+ the uncaptured equivalent-point minority) errors.
   bool drop = options_.max_length != 0 && k >= options_.max_length;
-  if (!drop && bounds_.permutation_map && k > 1 && !permutations_.is_best(prefix_)) drop = true;
+  if (need_cells_) fair_.cells(captured_, positive_, cells_);
+  if (!drop && bounds_.permutation_map && k > 1 &&
+      !permutations_.is_best(prefix_, perm_key(cells_)))
+    drop = true;
   if (!drop && bounds_.lookahead && bound(ep, k + 1) > threshold_) drop = true;
   if (!drop && bounds_.hierarchical && bound(ep, k) > threshold_) drop = true;
   if (!drop && bounds_.equivalent_points) {
     const std::size_t b0 = fast_count_and(uncaptured_, set_.minority);
     if (bound(ep + b0, bounds_.lookahead ? k + 1 : k) > threshold_) drop = true;
   }
-  if (!drop && fair_.on()) {
-    fair_.cells(captured_, positive_, cells_);
-    drop = fair_pruned(cells_, ep, bounds_.lookahead ? k + 1 : k);
-  }
+  if (!drop && fair_.on()) drop = fair_pruned(cells_, ep, bounds_.lookahead ? k + 1 : k);
   if (drop) {
     ++stats_.dropped_at_pop;
     trie_.dequeue(entry.node);
@@ -246,10 +262,9 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         continue;
       }
     }
-    if (fair_.on()) {
-      fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
-      if (fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1)) continue;
-    }
+    if (need_cells_) fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
+    if (fair_.on() && fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1))
+      continue;
     const std::size_t captured = node.captured + cap;
     if (ranks_ > 1) {
       const int to = owner(prefix_hash + rule_hash_[r]);
@@ -262,7 +277,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       }
     }
     if (bounds_.permutation_map && k + 1 > 1 &&
-        !permutations_.admit(prefix_, static_cast<std::uint32_t>(ep_child))) {
+        !permutations_.admit(prefix_, static_cast<std::uint32_t>(ep_child),
+                             perm_key(child_cells_))) {
       ++stats_.pruned_permutation;
       continue;
     }
@@ -337,7 +353,13 @@ void RulelistSearch::take(const std::string& text) {
     if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
     for (auto r : p.rules)
       if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
-    if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors)) {
+    std::string key;
+    if (k > 1 && fair_perm_) {
+      capture(p.rules, p.predictions);
+      fair_.cells(captured_, positive_, cells_);
+      key = perm_key(cells_);
+    }
+    if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors, key)) {
       ++stats_.pruned_permutation;
       continue;
     }

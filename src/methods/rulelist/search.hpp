@@ -94,8 +94,11 @@ class RulelistSearch final : public dist::LocalSearch {
 
  private:
   void expand(const QueueEntry& entry);
-  // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ under fairness bounds).
+  // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ when need_cells_).
   void load_prefix(std::uint32_t node);
+  void capture(const std::vector<std::uint16_t>& rules, const std::vector<std::uint8_t>& preds);
+  // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map).
+  std::string perm_key(const std::vector<GroupCells>& cells) const;
   // Counts one of the prefix-level or child-level fairness prunes (false: keep the prefix).
   bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length);
   void consider(double objective, std::uint8_t default_prediction);
@@ -115,6 +118,8 @@ class RulelistSearch final : public dist::LocalSearch {
   double support_floor_;  // lambda * n, less a relative margin so round-off never over-prunes
   GroupCounter groups_;
   FairPrune fair_;
+  bool fair_perm_ = false;   // permutation map keyed by the groups' counts too
+  bool need_cells_ = false;  // per-group counts of prefixes (fairness bounds or keyed map)
   PrefixTrie trie_;
   PrefixQueue queue_;
   PermutationMap permutations_;
