@@ -26,6 +26,9 @@ bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_
   auto [it, inserted] = map_.try_emplace(set_key(order) + extra, Best{errors, packed});
   if (inserted) return true;
   Best& best = it->second;
+  // The recorded prefix itself, back from another rank (given away, then given back): keep it,
+  // or no rank would expand it.
+  if (best.order == packed) return true;
   const bool better =
       errors < best.errors ||
       (errors == best.errors &&

@@ -132,12 +132,33 @@ void RulelistSearch::capture(const std::vector<std::uint16_t>& rules,
   }
 }
 
+// Permutations of one rule set capture the same rows, so each group's captured rows by label are
+// the same too; a group's rates for any completion then depend only on the counts the metric
+// reads: predicted positives (SP), false positives (PE), true positives (EOpp), or both true and
+// false positives (the others). Prefixes equal in those counts give every completion the same
+// unfairness, and the one with fewer errors wins, as in CORELS (Cor. 16). Three bytes a count
+// (four from 2^24 rows), so short keys stay inside std::string's own buffer.
 std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const {
   std::string key;
   if (!fair_perm_) return key;
-  for (const auto& c : cells)
-    for (std::uint32_t v : {c.tp, c.fp})
-      for (int b = 0; b < 4; ++b) key.push_back(static_cast<char>(v >> (8 * b)));
+  const int width = set_.rows < (std::size_t{1} << 24) ? 3 : 4;
+  auto put = [&](std::uint32_t v) {
+    for (int b = 0; b < width; ++b) key.push_back(static_cast<char>(v >> (8 * b)));
+  };
+  for (const auto& c : cells) switch (options_.fairness.metric) {
+      case fairness::GapMetric::SP:
+        put(c.tp + c.fp);
+        break;
+      case fairness::GapMetric::PE:
+        put(c.fp);
+        break;
+      case fairness::GapMetric::EOpp:
+        put(c.tp);
+        break;
+      default:
+        put(c.tp);
+        put(c.fp);
+    }
   return key;
 }
 
@@ -213,7 +234,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     return;
   }
   ++stats_.expanded;
-  const std::size_t uncaptured = set_.rows - node.captured;
+  const std::size_t node_captured = fast_count_and(captured_, captured_);
+  const std::size_t uncaptured = set_.rows - node_captured;
   const std::size_t uncaptured_pos = fast_count_and(uncaptured_, set_.labels);
   const bool leaf_children = options_.max_length != 0 && k + 1 >= options_.max_length;
   std::uint64_t prefix_hash = 0;
@@ -265,7 +287,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     if (need_cells_) fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
     if (fair_.on() && fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1))
       continue;
-    const std::size_t captured = node.captured + cap;
+    const std::size_t captured = node_captured + cap;
     if (ranks_ > 1) {
       const int to = owner(prefix_hash + rule_hash_[r]);
       if (to != rank_) {  // its owner applies the permutation map and queues it
@@ -282,9 +304,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       ++stats_.pruned_permutation;
       continue;
     }
-    const auto child =
-        trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
-                  static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured), true);
+    const auto child = trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
+                                 static_cast<std::uint32_t>(ep_child), true);
     queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child, k + 1), objective,
                 static_cast<double>(captured) * inv_rows_);
     ++stats_.queued;
@@ -317,10 +338,11 @@ std::string RulelistSearch::give(std::uint64_t count) {
     // The objective is not kept in the queue: recount the default rule's errors for this prefix.
     const TrieNode node = trie_.node(entry.node);
     load_prefix(entry.node);
-    const std::size_t rest = set_.rows - node.captured;
+    const std::size_t captured = fast_count_and(captured_, captured_);
+    const std::size_t rest = set_.rows - captured;
     const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
     const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    append_prefix(out, prefix_, predictions_, node.errors, node.captured,
+    append_prefix(out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
                   bound(node.errors + e0, node.depth));
     trie_.dequeue(entry.node);
   }
@@ -337,7 +359,7 @@ std::uint32_t RulelistSearch::path_node(std::uint32_t parent, std::uint16_t rule
     if (!(n.flags & PrefixTrie::kFree) && n.parent == parent && n.rule == rule) return it->second;
   }
   if (received_paths_.size() > 2 * trie_.live() + 4096) received_paths_.clear();
-  const auto node = trie_.add(parent, rule, prediction, 0, 0, false);
+  const auto node = trie_.add(parent, rule, prediction, 0, false);
   received_paths_[key] = node;
   return node;
 }
@@ -365,7 +387,7 @@ void RulelistSearch::take(const std::string& text) {
     }
     std::uint32_t node = trie_.root();
     for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
-    node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, p.captured, true);
+    node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, true);
     queue_.push(node, static_cast<std::uint8_t>(k), bound(p.errors, k), p.objective,
                 static_cast<double>(p.captured) * inv_rows_);
     ++stats_.queued;
