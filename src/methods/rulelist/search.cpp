@@ -395,17 +395,6 @@ void RulelistSearch::take(const std::string& text) {
   check_limits();
 }
 
-double RulelistSearch::open_bound() const {
-  // A queued prefix's own list was evaluated when it was made; what is left are its extensions,
-  // with one rule more and at least its errors.
-  double lowest = kInf;
-  for (const auto& e : queue_.entries()) {
-    const TrieNode& n = trie_.node(e.node);
-    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    lowest = std::min(lowest, bound(n.errors, std::size_t{n.depth} + 1));
-  }
-  return lowest;
-}
 
 SearchResult RulelistSearch::result() const {
   SearchResult r;

@@ -1,7 +1,9 @@
 // Serialising a rank's findings for frontier_search, merging them, and the serial driver.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -9,6 +11,8 @@
 
 namespace adm::methods::rulelist {
 namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string hex(double v) {
   char buf[24];
@@ -44,6 +48,55 @@ std::vector<std::uint64_t*> counts(SearchStats& s) {
 }
 
 }  // namespace
+
+double RulelistSearch::open_bound() const {
+  // A queued prefix's own list was evaluated when it was made; what is left are its extensions,
+  // with one rule more and at least its errors, plus (each a valid lower bound of every
+  // extension, so their maximum is) the equivalent-points minority it leaves uncaptured and,
+  // under a constraint, the fewest errors of a fair completion (fair_bounds.hpp, bound (b)).
+  double lowest = kInf;
+  Bits captured(set_.rows), positive(set_.rows), fresh(set_.rows);
+  std::vector<std::uint16_t> rules;
+  std::vector<std::uint8_t> preds;
+  std::vector<GroupCells> cells;
+  const double delta = 1.0 - options_.fairness.epsilon + 1e-9;
+  for (const auto& e : queue_.entries()) {
+    const TrieNode& n = trie_.node(e.node);
+    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
+    const std::size_t length = std::size_t{n.depth} + 1;
+    double b = bound(n.errors, length);
+    if (b >= lowest || !(bounds_.equivalent_points || fair_.on())) {
+      lowest = std::min(lowest, b);
+      continue;
+    }
+    trie_.prefix(e.node, rules, preds);
+    captured.clear();
+    positive.clear();
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      fresh = set_.rules[rules[i]].captures;
+      fresh.and_not(captured);
+      if (preds[i]) positive |= fresh;
+      captured |= fresh;
+    }
+    if (bounds_.equivalent_points) {
+      fresh = set_.minority;
+      fresh.and_not(captured);
+      b = std::max(b, bound(n.errors + fresh.count(), length));
+    }
+    if (fair_.on()) {
+      fair_.cells(captured, positive, cells);
+      const double lb = min_fair_errors(cells, options_.fairness.metric, delta,
+                                        options_.fairness.accept_undefined, kInf);
+      b = std::isinf(lb)
+              ? kInf
+              : std::max(b, bound(n.errors +
+                                      static_cast<std::size_t>(std::ceil(std::max(0.0, lb - 1e-6))),
+                                  length));
+    }
+    lowest = std::min(lowest, b);
+  }
+  return lowest;
+}
 
 std::string RulelistSearch::findings() const {
   std::ostringstream out;
