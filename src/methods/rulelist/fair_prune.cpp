@@ -16,6 +16,22 @@ constexpr double kErrorSlack = 1e-6;
 
 }  // namespace
 
+void capture_rows(const RuleSet& set, const std::vector<std::uint16_t>& rules,
+                  const std::vector<std::uint8_t>& predictions, Bits& captured, Bits* positive,
+                  Bits& scratch) {
+  captured.clear();
+  if (positive) positive->clear();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    const Bits& rule = set.rules[rules[i]].captures;
+    if (positive && predictions[i]) {
+      scratch = rule;
+      scratch.and_not(captured);
+      *positive |= scratch;
+    }
+    captured |= rule;
+  }
+}
+
 FairPrune::FairPrune(const RuleSet& set, const SearchOptions& options)
     : set_(set),
       lambda_(options.lambda),

@@ -12,6 +12,12 @@
 
 namespace adm::methods::rulelist {
 
+// Rows captured by a prefix's rules and, when `positive` is not null, those it predicts positive
+// (`scratch`: a work vector of the same size).
+void capture_rows(const RuleSet& set, const std::vector<std::uint16_t>& rules,
+                  const std::vector<std::uint8_t>& predictions, Bits& captured, Bits* positive,
+                  Bits& scratch);
+
 class FairPrune {
  public:
   enum class Verdict { Keep, Unfair, Costly };

@@ -119,17 +119,7 @@ void RulelistSearch::load_prefix(std::uint32_t node) {
 
 void RulelistSearch::capture(const std::vector<std::uint16_t>& rules,
                              const std::vector<std::uint8_t>& preds) {
-  captured_.clear();
-  if (need_cells_) positive_.clear();
-  for (std::size_t i = 0; i < rules.size(); ++i) {
-    const Bits& rule = set_.rules[rules[i]].captures;
-    if (need_cells_ && preds[i]) {
-      scratch_ = rule;
-      scratch_.and_not(captured_);
-      positive_ |= scratch_;
-    }
-    captured_ |= rule;
-  }
+  capture_rows(set_, rules, preds, captured_, need_cells_ ? &positive_ : nullptr, scratch_);
 }
 
 // Permutations of one rule set capture the same rows, so each group's captured rows by label are
@@ -394,7 +384,6 @@ void RulelistSearch::take(const std::string& text) {
   }
   check_limits();
 }
-
 
 SearchResult RulelistSearch::result() const {
   SearchResult r;

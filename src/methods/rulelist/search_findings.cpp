@@ -70,14 +70,7 @@ double RulelistSearch::open_bound() const {
       continue;
     }
     trie_.prefix(e.node, rules, preds);
-    captured.clear();
-    positive.clear();
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-      fresh = set_.rules[rules[i]].captures;
-      fresh.and_not(captured);
-      if (preds[i]) positive |= fresh;
-      captured |= fresh;
-    }
+    capture_rows(set_, rules, preds, captured, &positive, fresh);
     if (bounds_.equivalent_points) {
       fresh = set_.minority;
       fresh.and_not(captured);
