@@ -11,7 +11,8 @@
 # rank), peak RSS (MiB, largest rank), bytes of search structures per expanded prefix, objective,
 # accuracy, SP, lower bound and gap.
 #   bench/fair_certify.sh [BIN] [PROBLEMS...]   (TIME_LIMIT=seconds per rank and run, default 280;
-#   FAIR_BOUNDS=false: switch the fairness-aware bounds off, for the "before" figures)
+#   FAIR_BOUNDS=false: switch the fairness-aware bounds off; FAIR_PERM=false: the fairness-keyed
+#   permutation map off; RANKS="1 2": the rank counts)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
@@ -32,7 +33,9 @@ grep -E '^\{sex:(Female|Male)\} ' "$corels/compas_train.out" | sed 's/^{sex:\([A
 
 config() {  # problem -> config file on stdout
   local extra="time_limit = ${TIME_LIMIT:-280}"
-  [ -n "${FAIR_BOUNDS:-}" ] && extra="$extra\n[rulelist.bounds]\nfair_unfairness = $FAIR_BOUNDS\nfair_errors = $FAIR_BOUNDS"
+  [ -n "${FAIR_BOUNDS:-}${FAIR_PERM:-}" ] && extra="$extra\n[rulelist.bounds]"
+  [ -n "${FAIR_BOUNDS:-}" ] && extra="$extra\nfair_unfairness = $FAIR_BOUNDS\nfair_errors = $FAIR_BOUNDS"
+  [ -n "${FAIR_PERM:-}" ] && extra="$extra\nfair_permutation_map = $FAIR_PERM"
   case $1 in
     corels95 | corels98)
       sed -e "s|^corels_out = .*|corels_out = \"$tmp/nosex.out\"|" \
@@ -49,7 +52,7 @@ printf '%-9s %5s %9s %8s %11s %10s %8s %9s %10s %8s %8s %10s %9s\n' problem rank
   seconds prefixes search_MiB rss_MiB B/prefix objective accuracy sp lower_bnd gap
 for p in "${problems[@]}"; do
   config "$p" > "$tmp/$p.toml"
-  for n in 1 2; do
+  for n in ${RANKS:-1 2}; do
     rm -f "$tmp"/rss.* "$tmp/r.h5"
     rc=0
     # Each rank's own peak RSS (mpirun's is not the ranks').

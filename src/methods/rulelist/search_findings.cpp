@@ -54,22 +54,44 @@ double RulelistSearch::open_bound() const {
   // with one rule more and at least its errors, plus (each a valid lower bound of every
   // extension, so their maximum is) the equivalent-points minority it leaves uncaptured and,
   // under a constraint, the fewest errors of a fair completion (fair_bounds.hpp, bound (b)).
-  double lowest = kInf;
+  // The strengthening costs a prefix's bit vectors: it is given to the kStrengthen prefixes of
+  // lowest plain bound, in increasing order, until a plain bound reaches the lowest found; every
+  // other prefix keeps its plain bound (the smallest of them, `rest`, caps the answer).
+  constexpr std::size_t kStrengthen = std::size_t{1} << 20;
+  const bool strengthen = bounds_.equivalent_points || fair_.on();
+  double rest = kInf;
+  std::vector<std::pair<double, std::uint32_t>> best;  // max-heap of the lowest plain bounds
+  for (const auto& e : queue_.entries()) {
+    const TrieNode& n = trie_.node(e.node);
+    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
+    const std::pair<double, std::uint32_t> item{bound(n.errors, std::size_t{n.depth} + 1), e.node};
+    if (!strengthen) {
+      rest = std::min(rest, item.first);
+    } else if (best.size() < kStrengthen) {
+      best.push_back(item);
+      std::push_heap(best.begin(), best.end());
+    } else if (item < best.front()) {
+      rest = std::min(rest, best.front().first);
+      std::pop_heap(best.begin(), best.end());
+      best.back() = item;
+      std::push_heap(best.begin(), best.end());
+    } else {
+      rest = std::min(rest, item.first);
+    }
+  }
+  std::sort_heap(best.begin(), best.end());
+  double lowest = rest;
   Bits captured(set_.rows), positive(set_.rows), fresh(set_.rows);
   std::vector<std::uint16_t> rules;
   std::vector<std::uint8_t> preds;
   std::vector<GroupCells> cells;
   const double delta = 1.0 - options_.fairness.epsilon + 1e-9;
-  for (const auto& e : queue_.entries()) {
-    const TrieNode& n = trie_.node(e.node);
-    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
+  for (const auto& [plain, node] : best) {
+    if (plain >= lowest) break;  // the rest are sorted: none can go lower
+    const TrieNode& n = trie_.node(node);
     const std::size_t length = std::size_t{n.depth} + 1;
-    double b = bound(n.errors, length);
-    if (b >= lowest || !(bounds_.equivalent_points || fair_.on())) {
-      lowest = std::min(lowest, b);
-      continue;
-    }
-    trie_.prefix(e.node, rules, preds);
+    double b = plain;
+    trie_.prefix(node, rules, preds);
     capture_rows(set_, rules, preds, captured, &positive, fresh);
     if (bounds_.equivalent_points) {
       fresh = set_.minority;
