@@ -32,6 +32,22 @@ void capture_rows(const RuleSet& set, const std::vector<std::uint16_t>& rules,
   }
 }
 
+double list_unfairness(const std::vector<GroupCells>& cells, bool default_positive,
+                       fairness::GapMetric metric) {
+  std::vector<fairness::GroupRates> rates(cells.size());
+  for (std::size_t g = 0; g < cells.size(); ++g) {
+    const auto& c = cells[g];
+    auto& r = rates[g];
+    r.rows = r.count = static_cast<double>(c.tp) + c.fp + c.tn + c.fn + c.u1 + c.u0;
+    r.tp = static_cast<double>(c.tp) + (default_positive ? c.u1 : 0);
+    r.fp = static_cast<double>(c.fp) + (default_positive ? c.u0 : 0);
+    r.fn = static_cast<double>(c.fn) + (default_positive ? 0 : c.u1);
+    r.tn = static_cast<double>(c.tn) + (default_positive ? 0 : c.u0);
+    fairness::finish_rates(r);
+  }
+  return fairness::gap(rates, metric).value;
+}
+
 FairPrune::FairPrune(const RuleSet& set, const SearchOptions& options)
     : set_(set),
       lambda_(options.lambda),

@@ -18,6 +18,12 @@ void capture_rows(const RuleSet& set, const std::vector<std::uint16_t>& rules,
                   const std::vector<std::uint8_t>& predictions, Bits& captured, Bits* positive,
                   Bits& scratch);
 
+// The unfairness of the rule list made of a prefix with counts `cells` and a default rule
+// predicting `default_positive`: the same value as GroupCounter::unfairness of its predictions
+// (the same tallies, in the same arithmetic), from the counts alone.
+double list_unfairness(const std::vector<GroupCells>& cells, bool default_positive,
+                       fairness::GapMetric metric);
+
 class FairPrune {
  public:
   enum class Verdict { Keep, Unfair, Costly };

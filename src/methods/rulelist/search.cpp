@@ -47,7 +47,7 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       positive_(set.rows) {
   check_search_options(options);
   fair_perm_ = bounds_.permutation_map && fair_keyed_permutations(options);
-  need_cells_ = fair_.on() || fair_perm_;
+  need_cells_ = options.fairness.active;
   check_rule_set(set);
   if (options.fairness.active && set.groups.size() < 2)
     throw InputError("rulelist: a fairness constraint needs at least two sensitive groups in " +
@@ -91,14 +91,16 @@ void RulelistSearch::start() {
   stats_.queued += 1;
 }
 
-void RulelistSearch::consider(double objective, std::uint8_t default_prediction) {
-  if (objective > threshold_) return;
+void RulelistSearch::consider(double objective, std::uint8_t default_prediction,
+                              const std::vector<GroupCells>* cells) {
+  if (objective > threshold_ || (best_.found && objective > best_.objective)) return;
   RuleList list{prefix_, predictions_, default_prediction};
   if (best_.found && !canonically_better(objective, list, best_.objective, best_.list)) return;
   double unfairness = fairness::kNaN;
   if (options_.fairness.active) {
     ++stats_.fairness_checks;
-    unfairness = groups_.unfairness(predict(set_, list), options_.fairness.metric);
+    unfairness = cells ? list_unfairness(*cells, default_prediction != 0, options_.fairness.metric)
+                       : groups_.unfairness(predict(set_, list), options_.fairness.metric);
     if (!options_.fairness.accepts(unfairness)) {
       ++stats_.fairness_rejections;
       return;
@@ -261,7 +263,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     const double objective = bound(ep_child + (dflt ? rest - rest_pos : rest_pos), k + 1);
     prefix_.back() = static_cast<std::uint16_t>(r);
     predictions_.back() = pred;
-    consider(objective, dflt);
+    if (need_cells_) fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
+    consider(objective, dflt, need_cells_ ? &child_cells_ : nullptr);
     if (leaf_children) continue;
     if (bounds_.lookahead && bound(ep_child, k + 2) > threshold_) {
       ++stats_.pruned_lookahead;
@@ -274,7 +277,6 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         continue;
       }
     }
-    if (need_cells_) fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
     if (fair_.on() && fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1))
       continue;
     const std::size_t captured = node_captured + cap;

@@ -101,7 +101,10 @@ class RulelistSearch final : public dist::LocalSearch {
   std::string perm_key(const std::vector<GroupCells>& cells) const;
   // Counts one of the prefix-level or child-level fairness prunes (false: keep the prefix).
   bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length);
-  void consider(double objective, std::uint8_t default_prediction);
+  // `cells`: the groups' counts of the prefix being considered (its unfairness then needs no
+  // pass over the rows), or null.
+  void consider(double objective, std::uint8_t default_prediction,
+                const std::vector<GroupCells>* cells = nullptr);
   double bound(std::size_t errors, std::size_t length) const {
     return objective_value(errors, length, inv_rows_, options_.lambda);
   }
@@ -119,7 +122,7 @@ class RulelistSearch final : public dist::LocalSearch {
   GroupCounter groups_;
   FairPrune fair_;
   bool fair_perm_ = false;   // permutation map keyed by the groups' counts too
-  bool need_cells_ = false;  // per-group counts of prefixes (fairness bounds or keyed map)
+  bool need_cells_ = false;  // per-group counts of prefixes (under a fairness constraint)
   PrefixTrie trie_;
   PrefixQueue queue_;
   PermutationMap permutations_;
