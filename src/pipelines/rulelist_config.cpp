@@ -23,8 +23,20 @@ void describe(config::Fields& f, RulelistBoundsSection& s) {
   f.boolean("equivalent_points", s.equivalent_points,
             "Equivalent-points bound (Thm 15): rows no rule can tell apart cost their minority.");
   f.boolean("permutation_map", s.permutation_map,
-            "Permutation map (Cor. 16): keep one prefix per set of rules. Off under a fairness "
-            "constraint unless fair_unsafe_bounds.");
+            "Permutation map (Cor. 16): keep one prefix per set of rules. Under a fairness "
+            "constraint it is keyed by the groups' counts too (fair_permutation_map), unless "
+            "fair_unsafe_bounds.");
+  f.boolean("fair_unfairness", s.fair_unfairness,
+            "Under a fairness constraint: prune a prefix when no completion can meet it (lower "
+            "bound of the unfairness from the rows it leaves; keeps certification).");
+  f.boolean("fair_errors", s.fair_errors,
+            "Under a fairness constraint: prune a prefix when the fewest errors of a fair "
+            "completion, plus lambda per rule, cannot beat the best rule list (keeps "
+            "certification).");
+  f.boolean("fair_permutation_map", s.fair_permutation_map,
+            "Under a fairness constraint (without fair_unsafe_bounds): keep the permutation map, "
+            "comparing only permutations whose groups have the same captured true and false "
+            "positives (they give every completion the same unfairness; keeps certification).");
 }
 
 void describe(config::Fields& f, RulelistParetoSection& s) {
@@ -120,7 +132,8 @@ methods::rulelist::SearchOptions search_options(const RulelistSection& s,
   o.max_length = s.max_length;
   o.strategy = s.strategy;
   o.bounds = {s.bounds.hierarchical,     s.bounds.lookahead,         s.bounds.support,
-              s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map};
+              s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map,
+              s.bounds.fair_unfairness,  s.bounds.fair_errors,       s.bounds.fair_permutation_map};
   o.max_trie_nodes = s.max_trie_nodes;
   o.max_memory_mb = s.max_memory_mb;
   o.time_limit = s.time_limit;

@@ -18,6 +18,9 @@ struct RulelistBoundsSection {
   bool accurate_support = true;
   bool equivalent_points = true;
   bool permutation_map = true;
+  bool fair_unfairness = true;
+  bool fair_errors = true;
+  bool fair_permutation_map = true;
 };
 
 struct RulelistParetoSection {

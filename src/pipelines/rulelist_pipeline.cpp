@@ -113,6 +113,12 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
           "Children pruned by: support, accurate support, hierarchical, lookahead, equivalent "
           "points, permutation map; then prefixes dropped when leaving the queue.",
           "prefixes");
+  out.add(t + "/pruned_fair",
+          std::vector<std::int64_t>{static_cast<std::int64_t>(s.pruned_fair_unfairness),
+                                    static_cast<std::int64_t>(s.pruned_fair_errors)},
+          "Prefixes pruned by the fairness-aware bounds: no fair completion; no fair completion "
+          "beats the best rule list.",
+          "prefixes");
   out.add(
       g + "/rules",
       [&] {

@@ -20,11 +20,15 @@ std::string PermutationMap::set_key(const std::vector<std::uint16_t>& order) {
   return pack(sorted);
 }
 
-bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_t errors) {
+bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_t errors,
+                           const std::string& extra) {
   std::string packed = pack(order);
-  auto [it, inserted] = map_.try_emplace(set_key(order), Best{errors, packed});
+  auto [it, inserted] = map_.try_emplace(set_key(order) + extra, Best{errors, packed});
   if (inserted) return true;
   Best& best = it->second;
+  // The recorded prefix itself, back from another rank (given away, then given back): keep it,
+  // or no rank would expand it.
+  if (best.order == packed) return true;
   const bool better =
       errors < best.errors ||
       (errors == best.errors &&
@@ -37,8 +41,9 @@ bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_
   return true;
 }
 
-bool PermutationMap::is_best(const std::vector<std::uint16_t>& order) const {
-  const auto it = map_.find(set_key(order));
+bool PermutationMap::is_best(const std::vector<std::uint16_t>& order,
+                             const std::string& extra) const {
+  const auto it = map_.find(set_key(order) + extra);
   return it == map_.end() || it->second.order == pack(order);
 }
 

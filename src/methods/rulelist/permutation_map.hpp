@@ -14,9 +14,12 @@ class PermutationMap {
  public:
   // Records `order` (a prefix) with its errors unless a recorded permutation is at least as good;
   // returns whether it was recorded (false: prune it).
-  bool admit(const std::vector<std::uint16_t>& order, std::uint32_t errors);
+  // `extra` is added to the set's key: prefixes compete only with those of equal `extra` (the
+  // groups' counts under a fairness constraint).
+  bool admit(const std::vector<std::uint16_t>& order, std::uint32_t errors,
+             const std::string& extra = {});
   // Whether `order` is still the recorded best of its set (a queued prefix that lost is skipped).
-  bool is_best(const std::vector<std::uint16_t>& order) const;
+  bool is_best(const std::vector<std::uint16_t>& order, const std::string& extra = {}) const;
 
   std::size_t size() const { return map_.size(); }
   std::size_t bytes() const;

@@ -8,23 +8,23 @@
 namespace adm::methods::rulelist {
 
 bool later(const QueueEntry& a, const QueueEntry& b) {
-  if (a.major != b.major) return a.major > b.major;
+  if (a.major() != b.major()) return a.major() > b.major();
   if (a.minor != b.minor) return a.minor > b.minor;
-  return a.sequence > b.sequence;
+  return a.sequence() > b.sequence();
 }
 
 void PrefixQueue::push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
                        double captured_fraction) {
   QueueEntry e;
   e.node = node;
-  e.depth = depth;
-  e.sequence = next_++;
+  if (next_ > QueueEntry::kSequenceMask) throw InternalError("rulelist: queue sequence overflow");
+  std::uint64_t major = 0, sequence = next_++;
   switch (strategy_) {
     case Strategy::Bfs:
-      e.major = depth;
+      major = depth;
       break;
     case Strategy::BfsObjective:
-      e.major = depth;
+      major = depth;
       e.minor = objective;
       break;
     case Strategy::LowerBound:
@@ -37,11 +37,12 @@ void PrefixQueue::push(std::uint32_t node, std::uint8_t depth, double lower_boun
     case Strategy::Objective:
       e.minor = objective;
       break;
-    case Strategy::Dfs:
-      e.major = -static_cast<std::int32_t>(depth);
-      e.sequence = std::numeric_limits<std::uint64_t>::max() - e.sequence;
+    case Strategy::Dfs:  // deepest first, newest first
+      major = 255U - depth;
+      sequence = QueueEntry::kSequenceMask - sequence;
       break;
   }
+  e.order = major << 56 | sequence;
   heap_.push_back(e);
   std::push_heap(heap_.begin(), heap_.end(), later);
 }

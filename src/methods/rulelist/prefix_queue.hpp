@@ -10,12 +10,15 @@
 
 namespace adm::methods::rulelist {
 
+// 24 bytes (issue 14: it was 32): the major key (8 bits: depth for BFS, 255 - depth for DFS, else
+// 0) and the sequence number (56 bits) share one word.
 struct QueueEntry {
-  std::int32_t major = 0;
   double minor = 0.0;
-  std::uint64_t sequence = 0;
+  std::uint64_t order = 0;  // major << 56 | sequence
   std::uint32_t node = 0;
-  std::uint8_t depth = 0;
+  static constexpr std::uint64_t kSequenceMask = (std::uint64_t{1} << 56) - 1;
+  std::uint64_t major() const { return order >> 56; }
+  std::uint64_t sequence() const { return order & kSequenceMask; }
 };
 
 class PrefixQueue {

@@ -9,18 +9,18 @@ namespace adm::methods::rulelist {
 PrefixTrie::PrefixTrie() { nodes_.push_back(TrieNode{}); }
 
 std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool prediction,
-                              std::uint32_t errors, std::uint32_t captured, bool queued) {
+                              std::uint32_t errors, bool queued) {
   TrieNode n;
   n.parent = parent;
   n.errors = errors;
-  n.captured = captured;
   n.rule = rule;
   n.depth = static_cast<std::uint8_t>(nodes_[parent].depth + 1);
   n.flags = static_cast<std::uint8_t>((prediction ? kPrediction : 0) | (queued ? kQueued : 0));
   std::uint32_t i;
-  if (!free_.empty()) {
-    i = free_.back();
-    free_.pop_back();
+  if (free_head_ != kNoNode) {
+    i = free_head_;
+    free_head_ = nodes_[i].parent;
+    --free_count_;
     nodes_[i] = n;
   } else {
     if (nodes_.size() >= kNoNode) throw InternalError("rulelist: prefix trie full");
@@ -32,24 +32,16 @@ std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool pre
   return i;
 }
 
-namespace {
-// Node slots plus their free-list entries: the free list is kept as long as the node vector, so it
-// never doubles on its own.
-constexpr std::size_t kSlotBytes = sizeof(TrieNode) + sizeof(std::uint32_t);
-}  // namespace
-
 std::size_t PrefixTrie::bytes_to_hold(std::size_t more) const {
-  const std::size_t need = nodes_.size() + more - std::min(more, free_.size());
-  const std::size_t slots = std::max(need, nodes_.capacity());
-  return (slots - nodes_.capacity()) * sizeof(TrieNode) +
-         (slots - std::min(slots, free_.capacity())) * sizeof(std::uint32_t);
+  const std::size_t need = nodes_.size() + more - std::min(more, free_count_);
+  return (std::max(need, nodes_.capacity()) - nodes_.capacity()) * sizeof(TrieNode);
 }
 
 void PrefixTrie::reserve(std::size_t more, std::size_t spare) {
-  const std::size_t need = nodes_.size() + more - std::min(more, free_.size());
+  const std::size_t need = nodes_.size() + more - std::min(more, free_count_);
   if (need > nodes_.capacity())
-    nodes_.reserve(std::max(need, std::min(2 * nodes_.capacity(), need + spare / kSlotBytes)));
-  if (free_.capacity() < nodes_.capacity()) free_.reserve(nodes_.capacity());
+    nodes_.reserve(
+        std::max(need, std::min(2 * nodes_.capacity(), need + spare / sizeof(TrieNode))));
 }
 
 void PrefixTrie::dequeue(std::uint32_t i) {
@@ -61,10 +53,12 @@ void PrefixTrie::release(std::uint32_t i) {
   while (i != root()) {
     TrieNode& n = nodes_[i];
     if ((n.flags & (kQueued | kFree)) != 0 || n.live_children != 0) return;
-    n.flags = kFree;
-    free_.push_back(i);
-    --live_;
     const std::uint32_t parent = n.parent;
+    n.flags = kFree;
+    n.parent = free_head_;
+    free_head_ = i;
+    ++free_count_;
+    --live_;
     --nodes_[parent].live_children;
     i = parent;
   }

@@ -2,7 +2,9 @@
 // The prefix trie of CORELS, stored as an arena of small nodes linked to their parents. A node
 // lives while it waits in the queue or has living children (its path names their prefixes);
 // everything else is recycled at once, so memory follows the frontier, not the nodes ever seen.
-// Each node caches what its bounds need: errors made by the prefix and rows it captures.
+// Each node caches the errors made by the prefix (the rows it captures are recounted from the
+// rules' bit vectors when it is expanded). 16 bytes a node, free slots chained through `parent`
+// (issue 14: it was 20 bytes and a 4-byte free-list entry).
 #include <cstdint>
 #include <vector>
 
@@ -13,11 +15,10 @@ inline constexpr std::uint32_t kNoNode = 0xffffffffU;
 struct TrieNode {
   std::uint32_t parent = kNoNode;
   std::uint32_t live_children = 0;
-  std::uint32_t errors = 0;    // misclassified by the prefix's rules
-  std::uint32_t captured = 0;  // rows captured by the prefix
-  std::uint16_t rule = 0;      // last rule of the prefix
-  std::uint8_t depth = 0;      // prefix length
-  std::uint8_t flags = 0;      // kPrediction | kQueued | kFree
+  std::uint32_t errors = 0;  // misclassified by the prefix's rules
+  std::uint16_t rule = 0;    // last rule of the prefix
+  std::uint8_t depth = 0;    // prefix length
+  std::uint8_t flags = 0;    // kPrediction | kQueued | kFree
 };
 
 class PrefixTrie {
@@ -29,7 +30,7 @@ class PrefixTrie {
   const TrieNode& node(std::uint32_t i) const { return nodes_[i]; }
   // A child of `parent` for `rule`; queued = it waits in the queue.
   std::uint32_t add(std::uint32_t parent, std::uint16_t rule, bool prediction, std::uint32_t errors,
-                    std::uint32_t captured, bool queued);
+                    bool queued);
   // The node left the queue (expanded, dropped or given away): recycle it and every ancestor that
   // no longer leads to a queued node.
   void dequeue(std::uint32_t i);
@@ -39,7 +40,7 @@ class PrefixTrie {
 
   std::size_t live() const { return live_; }
   std::size_t peak() const { return peak_; }
-  std::size_t bytes() const { return nodes_.capacity() * sizeof(TrieNode) + free_.capacity() * 4; }
+  std::size_t bytes() const { return nodes_.capacity() * sizeof(TrieNode); }
   // Bytes the trie must grow by to hold `more` nodes (free slots reused first); reserve() grows
   // it by that, plus up to `spare` bytes, instead of letting a vector double past a memory cap.
   std::size_t bytes_to_hold(std::size_t more) const;
@@ -48,7 +49,8 @@ class PrefixTrie {
  private:
   void release(std::uint32_t i);
   std::vector<TrieNode> nodes_;
-  std::vector<std::uint32_t> free_;
+  std::uint32_t free_head_ = kNoNode;  // free slots, linked through TrieNode::parent
+  std::size_t free_count_ = 0;
   std::size_t live_ = 1, peak_ = 1;
 };
 

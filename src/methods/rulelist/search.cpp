@@ -37,13 +37,17 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       inv_rows_(set.rows ? 1.0 / static_cast<double>(set.rows) : 0.0),
       support_floor_(options.lambda * static_cast<double>(set.rows) * (1.0 - 1e-9)),
       groups_(set),
+      fair_(set, options),
       queue_(options.strategy),
       threshold_(kInf),
       in_prefix_(set.rules.size(), 0),
       captured_(set.rows),
       uncaptured_(set.rows),
-      scratch_(set.rows) {
+      scratch_(set.rows),
+      positive_(set.rows) {
   check_search_options(options);
+  fair_perm_ = bounds_.permutation_map && fair_keyed_permutations(options);
+  need_cells_ = options.fairness.active;
   check_rule_set(set);
   if (options.fairness.active && set.groups.size() < 2)
     throw InputError("rulelist: a fairness constraint needs at least two sensitive groups in " +
@@ -87,14 +91,16 @@ void RulelistSearch::start() {
   stats_.queued += 1;
 }
 
-void RulelistSearch::consider(double objective, std::uint8_t default_prediction) {
-  if (objective > threshold_) return;
+void RulelistSearch::consider(double objective, std::uint8_t default_prediction,
+                              const std::vector<GroupCells>* cells) {
+  if (objective > threshold_ || (best_.found && objective > best_.objective)) return;
   RuleList list{prefix_, predictions_, default_prediction};
   if (best_.found && !canonically_better(objective, list, best_.objective, best_.list)) return;
   double unfairness = fairness::kNaN;
   if (options_.fairness.active) {
     ++stats_.fairness_checks;
-    unfairness = groups_.unfairness(predict(set_, list), options_.fairness.metric);
+    unfairness = cells ? list_unfairness(*cells, default_prediction != 0, options_.fairness.metric)
+                       : groups_.unfairness(predict(set_, list), options_.fairness.metric);
     if (!options_.fairness.accepts(unfairness)) {
       ++stats_.fairness_rejections;
       return;
@@ -108,12 +114,44 @@ void RulelistSearch::consider(double objective, std::uint8_t default_prediction)
 void RulelistSearch::load_prefix(std::uint32_t node) {
   for (auto r : prefix_) in_prefix_[r] = 0;
   trie_.prefix(node, prefix_, predictions_);
-  captured_.clear();
-  for (auto r : prefix_) {
-    captured_ |= set_.rules[r].captures;
-    in_prefix_[r] = 1;
-  }
+  capture(prefix_, predictions_);
+  for (auto r : prefix_) in_prefix_[r] = 1;
   uncaptured_ = ~captured_;
+}
+
+void RulelistSearch::capture(const std::vector<std::uint16_t>& rules,
+                             const std::vector<std::uint8_t>& preds) {
+  capture_rows(set_, rules, preds, captured_, need_cells_ ? &positive_ : nullptr, scratch_);
+}
+
+// Permutations of one rule set capture the same rows, so each group's captured rows by label are
+// the same too; a group's rates for any completion then depend only on the counts the metric
+// reads: predicted positives (SP), false positives (PE), true positives (EOpp), or both true and
+// false positives (the others). Prefixes equal in those counts give every completion the same
+// unfairness, and the one with fewer errors wins, as in CORELS (Cor. 16). Three bytes a count
+// (four from 2^24 rows), so short keys stay inside std::string's own buffer.
+std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const {
+  std::string key;
+  if (!fair_perm_) return key;
+  const int width = set_.rows < (std::size_t{1} << 24) ? 3 : 4;
+  auto put = [&](std::uint32_t v) {
+    for (int b = 0; b < width; ++b) key.push_back(static_cast<char>(v >> (8 * b)));
+  };
+  for (const auto& c : cells) switch (options_.fairness.metric) {
+      case fairness::GapMetric::SP:
+        put(c.tp + c.fp);
+        break;
+      case fairness::GapMetric::PE:
+        put(c.fp);
+        break;
+      case fairness::GapMetric::EOpp:
+        put(c.tp);
+        break;
+      default:
+        put(c.tp);
+        put(c.fp);
+    }
+  return key;
 }
 
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
@@ -171,20 +209,25 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   const std::size_t ep = node.errors;
   // Children have k + 1 rules and at least ep (+ the uncaptured equivalent-point minority) errors.
   bool drop = options_.max_length != 0 && k >= options_.max_length;
-  if (!drop && bounds_.permutation_map && k > 1 && !permutations_.is_best(prefix_)) drop = true;
+  if (need_cells_) fair_.cells(captured_, positive_, cells_);
+  if (!drop && bounds_.permutation_map && k > 1 &&
+      !permutations_.is_best(prefix_, perm_key(cells_)))
+    drop = true;
   if (!drop && bounds_.lookahead && bound(ep, k + 1) > threshold_) drop = true;
   if (!drop && bounds_.hierarchical && bound(ep, k) > threshold_) drop = true;
   if (!drop && bounds_.equivalent_points) {
     const std::size_t b0 = fast_count_and(uncaptured_, set_.minority);
     if (bound(ep + b0, bounds_.lookahead ? k + 1 : k) > threshold_) drop = true;
   }
+  if (!drop && fair_.on()) drop = fair_pruned(cells_, ep, bounds_.lookahead ? k + 1 : k);
   if (drop) {
     ++stats_.dropped_at_pop;
     trie_.dequeue(entry.node);
     return;
   }
   ++stats_.expanded;
-  const std::size_t uncaptured = set_.rows - node.captured;
+  const std::size_t node_captured = fast_count_and(captured_, captured_);
+  const std::size_t uncaptured = set_.rows - node_captured;
   const std::size_t uncaptured_pos = fast_count_and(uncaptured_, set_.labels);
   const bool leaf_children = options_.max_length != 0 && k + 1 >= options_.max_length;
   std::uint64_t prefix_hash = 0;
@@ -220,7 +263,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     const double objective = bound(ep_child + (dflt ? rest - rest_pos : rest_pos), k + 1);
     prefix_.back() = static_cast<std::uint16_t>(r);
     predictions_.back() = pred;
-    consider(objective, dflt);
+    if (need_cells_) fair_.child_cells(cells_, uncaptured_, rule, pred != 0, child_cells_);
+    consider(objective, dflt, need_cells_ ? &child_cells_ : nullptr);
     if (leaf_children) continue;
     if (bounds_.lookahead && bound(ep_child, k + 2) > threshold_) {
       ++stats_.pruned_lookahead;
@@ -233,7 +277,9 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         continue;
       }
     }
-    const std::size_t captured = node.captured + cap;
+    if (fair_.on() && fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1))
+      continue;
+    const std::size_t captured = node_captured + cap;
     if (ranks_ > 1) {
       const int to = owner(prefix_hash + rule_hash_[r]);
       if (to != rank_) {  // its owner applies the permutation map and queues it
@@ -245,13 +291,13 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       }
     }
     if (bounds_.permutation_map && k + 1 > 1 &&
-        !permutations_.admit(prefix_, static_cast<std::uint32_t>(ep_child))) {
+        !permutations_.admit(prefix_, static_cast<std::uint32_t>(ep_child),
+                             perm_key(child_cells_))) {
       ++stats_.pruned_permutation;
       continue;
     }
-    const auto child =
-        trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
-                  static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured), true);
+    const auto child = trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
+                                 static_cast<std::uint32_t>(ep_child), true);
     queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child, k + 1), objective,
                 static_cast<double>(captured) * inv_rows_);
     ++stats_.queued;
@@ -259,6 +305,21 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   prefix_.pop_back();
   predictions_.pop_back();
   trie_.dequeue(entry.node);
+}
+
+bool RulelistSearch::fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors,
+                                 std::size_t length) {
+  switch (fair_.check(cells, errors, length, threshold_)) {
+    case FairPrune::Verdict::Keep:
+      return false;
+    case FairPrune::Verdict::Unfair:
+      ++stats_.pruned_fair_unfairness;
+      return true;
+    case FairPrune::Verdict::Costly:
+      ++stats_.pruned_fair_errors;
+      return true;
+  }
+  return false;
 }
 
 void RulelistSearch::tighten(double threshold) { threshold_ = std::min(threshold_, threshold); }
@@ -269,10 +330,11 @@ std::string RulelistSearch::give(std::uint64_t count) {
     // The objective is not kept in the queue: recount the default rule's errors for this prefix.
     const TrieNode node = trie_.node(entry.node);
     load_prefix(entry.node);
-    const std::size_t rest = set_.rows - node.captured;
+    const std::size_t captured = fast_count_and(captured_, captured_);
+    const std::size_t rest = set_.rows - captured;
     const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
     const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    append_prefix(out, prefix_, predictions_, node.errors, node.captured,
+    append_prefix(out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
                   bound(node.errors + e0, node.depth));
     trie_.dequeue(entry.node);
   }
@@ -289,7 +351,7 @@ std::uint32_t RulelistSearch::path_node(std::uint32_t parent, std::uint16_t rule
     if (!(n.flags & PrefixTrie::kFree) && n.parent == parent && n.rule == rule) return it->second;
   }
   if (received_paths_.size() > 2 * trie_.live() + 4096) received_paths_.clear();
-  const auto node = trie_.add(parent, rule, prediction, 0, 0, false);
+  const auto node = trie_.add(parent, rule, prediction, 0, false);
   received_paths_[key] = node;
   return node;
 }
@@ -305,30 +367,24 @@ void RulelistSearch::take(const std::string& text) {
     if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
     for (auto r : p.rules)
       if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
-    if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors)) {
+    std::string key;
+    if (k > 1 && fair_perm_) {
+      capture(p.rules, p.predictions);
+      fair_.cells(captured_, positive_, cells_);
+      key = perm_key(cells_);
+    }
+    if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors, key)) {
       ++stats_.pruned_permutation;
       continue;
     }
     std::uint32_t node = trie_.root();
     for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
-    node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, p.captured, true);
+    node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, true);
     queue_.push(node, static_cast<std::uint8_t>(k), bound(p.errors, k), p.objective,
                 static_cast<double>(p.captured) * inv_rows_);
     ++stats_.queued;
   }
   check_limits();
-}
-
-double RulelistSearch::open_bound() const {
-  // A queued prefix's own list was evaluated when it was made; what is left are its extensions,
-  // with one rule more and at least its errors.
-  double lowest = kInf;
-  for (const auto& e : queue_.entries()) {
-    const TrieNode& n = trie_.node(e.node);
-    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    lowest = std::min(lowest, bound(n.errors, std::size_t{n.depth} + 1));
-  }
-  return lowest;
 }
 
 SearchResult RulelistSearch::result() const {
@@ -361,6 +417,8 @@ void SearchStats::add(const SearchStats& o) {
   pruned_lookahead += o.pruned_lookahead;
   pruned_equivalent += o.pruned_equivalent;
   pruned_permutation += o.pruned_permutation;
+  pruned_fair_unfairness += o.pruned_fair_unfairness;
+  pruned_fair_errors += o.pruned_fair_errors;
   fairness_checks += o.fairness_checks;
   fairness_rejections += o.fairness_rejections;
   incumbent_updates += o.incumbent_updates;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dist/frontier_search.hpp"
+#include "methods/rulelist/fair_prune.hpp"
 #include "methods/rulelist/permutation_map.hpp"
 #include "methods/rulelist/prefix_queue.hpp"
 #include "methods/rulelist/prefix_trie.hpp"
@@ -30,6 +31,7 @@ struct SearchStats {
   std::uint64_t dropped_at_pop = 0;  // left the queue but pruned by a better incumbent
   std::uint64_t pruned_support = 0, pruned_accurate_support = 0, pruned_hierarchical = 0,
                 pruned_lookahead = 0, pruned_equivalent = 0, pruned_permutation = 0;
+  std::uint64_t pruned_fair_unfairness = 0, pruned_fair_errors = 0;  // fair_bounds.hpp (a), (b)
   std::uint64_t fairness_checks = 0, fairness_rejections = 0, incumbent_updates = 0;
   std::uint64_t routed = 0;  // children sent to the rank that owns their rule set
   std::uint64_t peak_trie_nodes = 0, peak_queue = 0;
@@ -92,8 +94,17 @@ class RulelistSearch final : public dist::LocalSearch {
 
  private:
   void expand(const QueueEntry& entry);
-  void load_prefix(std::uint32_t node);  // fills prefix_, predictions_, captured_, in_prefix_
-  void consider(double objective, std::uint8_t default_prediction);
+  // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ when need_cells_).
+  void load_prefix(std::uint32_t node);
+  void capture(const std::vector<std::uint16_t>& rules, const std::vector<std::uint8_t>& preds);
+  // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map).
+  std::string perm_key(const std::vector<GroupCells>& cells) const;
+  // Counts one of the prefix-level or child-level fairness prunes (false: keep the prefix).
+  bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length);
+  // `cells`: the groups' counts of the prefix being considered (its unfairness then needs no
+  // pass over the rows), or null.
+  void consider(double objective, std::uint8_t default_prediction,
+                const std::vector<GroupCells>* cells = nullptr);
   double bound(std::size_t errors, std::size_t length) const {
     return objective_value(errors, length, inv_rows_, options_.lambda);
   }
@@ -109,6 +120,9 @@ class RulelistSearch final : public dist::LocalSearch {
   double inv_rows_;
   double support_floor_;  // lambda * n, less a relative margin so round-off never over-prunes
   GroupCounter groups_;
+  FairPrune fair_;
+  bool fair_perm_ = false;   // permutation map keyed by the groups' counts too
+  bool need_cells_ = false;  // per-group counts of prefixes (under a fairness constraint)
   PrefixTrie trie_;
   PrefixQueue queue_;
   PermutationMap permutations_;
@@ -128,6 +142,8 @@ class RulelistSearch final : public dist::LocalSearch {
   std::vector<std::uint8_t> predictions_;
   std::vector<char> in_prefix_;
   Bits captured_, uncaptured_, scratch_;
+  Bits positive_;  // captured rows predicted positive (fairness bounds only)
+  std::vector<GroupCells> cells_, child_cells_;
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.

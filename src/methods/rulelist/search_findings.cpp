@@ -1,7 +1,9 @@
 // Serialising a rank's findings for frontier_search, merging them, and the serial driver.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -9,6 +11,8 @@
 
 namespace adm::methods::rulelist {
 namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string hex(double v) {
   char buf[24];
@@ -38,10 +42,76 @@ std::vector<std::uint64_t*> counts(SearchStats& s) {
           &s.incumbent_updates,
           &s.routed,
           &s.peak_trie_nodes,
-          &s.peak_queue};
+          &s.peak_queue,
+          &s.pruned_fair_unfairness,
+          &s.pruned_fair_errors};
 }
 
 }  // namespace
+
+double RulelistSearch::open_bound() const {
+  // A queued prefix's own list was evaluated when it was made; what is left are its extensions,
+  // with one rule more and at least its errors, plus (each a valid lower bound of every
+  // extension, so their maximum is) the equivalent-points minority it leaves uncaptured and,
+  // under a constraint, the fewest errors of a fair completion (fair_bounds.hpp, bound (b)).
+  // The strengthening costs a prefix's bit vectors: it is given to the kStrengthen prefixes of
+  // lowest plain bound, in increasing order, until a plain bound reaches the lowest found; every
+  // other prefix keeps its plain bound (the smallest of them, `rest`, caps the answer).
+  constexpr std::size_t kStrengthen = std::size_t{1} << 20;
+  const bool strengthen = bounds_.equivalent_points || fair_.on();
+  double rest = kInf;
+  std::vector<std::pair<double, std::uint32_t>> best;  // max-heap of the lowest plain bounds
+  for (const auto& e : queue_.entries()) {
+    const TrieNode& n = trie_.node(e.node);
+    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
+    const std::pair<double, std::uint32_t> item{bound(n.errors, std::size_t{n.depth} + 1), e.node};
+    if (!strengthen) {
+      rest = std::min(rest, item.first);
+    } else if (best.size() < kStrengthen) {
+      best.push_back(item);
+      std::push_heap(best.begin(), best.end());
+    } else if (item < best.front()) {
+      rest = std::min(rest, best.front().first);
+      std::pop_heap(best.begin(), best.end());
+      best.back() = item;
+      std::push_heap(best.begin(), best.end());
+    } else {
+      rest = std::min(rest, item.first);
+    }
+  }
+  std::sort_heap(best.begin(), best.end());
+  double lowest = rest;
+  Bits captured(set_.rows), positive(set_.rows), fresh(set_.rows);
+  std::vector<std::uint16_t> rules;
+  std::vector<std::uint8_t> preds;
+  std::vector<GroupCells> cells;
+  const double delta = 1.0 - options_.fairness.epsilon + 1e-9;
+  for (const auto& [plain, node] : best) {
+    if (plain >= lowest) break;  // the rest are sorted: none can go lower
+    const TrieNode& n = trie_.node(node);
+    const std::size_t length = std::size_t{n.depth} + 1;
+    double b = plain;
+    trie_.prefix(node, rules, preds);
+    capture_rows(set_, rules, preds, captured, &positive, fresh);
+    if (bounds_.equivalent_points) {
+      fresh = set_.minority;
+      fresh.and_not(captured);
+      b = std::max(b, bound(n.errors + fresh.count(), length));
+    }
+    if (fair_.on()) {
+      fair_.cells(captured, positive, cells);
+      const double lb = min_fair_errors(cells, options_.fairness.metric, delta,
+                                        options_.fairness.accept_undefined, kInf);
+      b = std::isinf(lb)
+              ? kInf
+              : std::max(b, bound(n.errors +
+                                      static_cast<std::size_t>(std::ceil(std::max(0.0, lb - 1e-6))),
+                                  length));
+    }
+    lowest = std::min(lowest, b);
+  }
+  return lowest;
+}
 
 std::string RulelistSearch::findings() const {
   std::ostringstream out;

@@ -35,9 +35,13 @@ Bounds effective_bounds(const SearchOptions& options) {
   if (options.fairness.active && !options.fair_unsafe_bounds) {
     b.support = false;
     b.accurate_support = false;
-    b.permutation_map = false;
+    b.permutation_map = b.permutation_map && b.fair_permutation_map;
   }
   return b;
+}
+
+bool fair_keyed_permutations(const SearchOptions& options) {
+  return options.fairness.active && !options.fair_unsafe_bounds;
 }
 
 bool certifiable(const SearchOptions& options) {

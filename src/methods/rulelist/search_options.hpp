@@ -29,6 +29,12 @@ struct Bounds {
   bool accurate_support = true;   // Thm 11 (replacement): ... classifies >= lambda*n correctly
   bool equivalent_points = true;  // Thm 15: uncaptured equivalent-point minorities are errors
   bool permutation_map = true;    // Cor. 16 (replacement): one prefix per set of rules
+  // Fairness-aware bounds (issue 14, fair_bounds.hpp), used only under a constraint; both safe.
+  bool fair_unfairness = true;  // (a) prune when no completion can be fair
+  bool fair_errors = true;      // (b) prune when no fair completion can beat the incumbent
+  // Under a constraint, the permutation map keyed by the rule set AND each group's captured
+  // (tp, fp): such permutations give every completion the same unfairness, so it stays safe.
+  bool fair_permutation_map = true;
 };
 
 struct FairnessConstraint {
@@ -53,6 +59,10 @@ struct SearchOptions {
 
 // The bounds actually used (replacement bounds off under a fairness constraint, see Bounds).
 Bounds effective_bounds(const SearchOptions& options);
+
+// Whether the permutation map must tell prefixes apart by their groups' counts (a constraint
+// without fair_unsafe_bounds).
+bool fair_keyed_permutations(const SearchOptions& options);
 
 // Whether a search that ran to the end proves its answer optimal: not when replacement bounds
 // are kept under a fairness constraint (they may prune the fair optimum).

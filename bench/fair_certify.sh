@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Certifying fairness-constrained rule lists (issue 14), at 1 and 2 ranks:
+#   corels95 / corels98: CORELS' COMPAS (compas/corels_format), sensitive attribute sex, the 35
+#     rules on sex removed (120 left), statistical parity, lambda 0.015, epsilon 0.95 / 0.98
+#     (configs/faircorels/corels_compas_sp.toml). Best objectives known (issue 14): 0.4230760 and
+#     0.4439829.
+#   v2: FairCORELSV2's COMPAS setup (faircorels/compas_rules_full_single.csv, 16 rules, race, SP,
+#     epsilon 0.98, lambda 0.001; configs/faircorels/v2_compas_sp.toml); FairCORELSV2's optimum:
+#     accuracy 0.5572, SP 0.0174, objective 0.44576.
+# Prints certified, seconds, prefixes expanded (all ranks), peak search structures (MiB, largest
+# rank), peak RSS (MiB, largest rank), bytes of search structures per expanded prefix, objective,
+# accuracy, SP, lower bound and gap.
+#   bench/fair_certify.sh [BIN] [PROBLEMS...]   (TIME_LIMIT=seconds per rank and run, default 280;
+#   FAIR_BOUNDS=false: switch the fairness-aware bounds off; FAIR_PERM=false: the fairness-keyed
+#   permutation map off; RANKS="1 2": the rank counts)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${1:-build/admissible}; shift || true
+problems=("$@"); [ ${#problems[@]} -gt 0 ] || problems=(corels95 corels98 v2)
+source "$here/../tests/lib/h5.sh"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data}
+corels=$ADMISSIBLE_DATA/compas/corels_format
+[ -f "$corels/compas_train.out" ] && [ -f "$ADMISSIBLE_DATA/faircorels/compas_rules_full_single.csv" ] ||
+  { echo "no COMPAS data in $ADMISSIBLE_DATA"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# The rules without sex, and the groups (Female, Male) in CORELS' layout from the sex rules.
+grep -v 'sex:' "$corels/compas_train.out" > "$tmp/nosex.out"
+grep -E '^\{sex:(Female|Male)\} ' "$corels/compas_train.out" | sed 's/^{sex:\([A-Za-z]*\)}/{\1}/' \
+  > "$tmp/groups.txt"
+[ "$(wc -l < "$tmp/nosex.out")" -eq 120 ] && [ "$(wc -l < "$tmp/groups.txt")" -eq 2 ] ||
+  { echo "unexpected CORELS files in $corels"; exit 1; }
+
+config() {  # problem -> config file on stdout
+  local extra="time_limit = ${TIME_LIMIT:-280}"
+  [ -n "${FAIR_BOUNDS:-}${FAIR_PERM:-}" ] && extra="$extra\n[rulelist.bounds]"
+  [ -n "${FAIR_BOUNDS:-}" ] && extra="$extra\nfair_unfairness = $FAIR_BOUNDS\nfair_errors = $FAIR_BOUNDS"
+  [ -n "${FAIR_PERM:-}" ] && extra="$extra\nfair_permutation_map = $FAIR_PERM"
+  case $1 in
+    corels95 | corels98)
+      sed -e "s|^corels_out = .*|corels_out = \"$tmp/nosex.out\"|" \
+          -e "s|^corels_groups = .*|corels_groups = \"$tmp/groups.txt\"|" \
+          -e "s|^epsilon = .*|epsilon = 0.${1#corels}|" \
+          "$here/../configs/faircorels/corels_compas_sp.toml" ;;
+    v2) cat "$here/../configs/faircorels/v2_compas_sp.toml" ;;
+    *) echo "unknown problem $1" >&2; exit 2 ;;
+  esac
+  printf "$extra\n"
+}
+
+printf '%-9s %5s %9s %8s %11s %10s %8s %9s %10s %8s %8s %10s %9s\n' problem ranks certified \
+  seconds prefixes search_MiB rss_MiB B/prefix objective accuracy sp lower_bnd gap
+for p in "${problems[@]}"; do
+  config "$p" > "$tmp/$p.toml"
+  for n in ${RANKS:-1 2}; do
+    rm -f "$tmp"/rss.* "$tmp/r.h5"
+    rc=0
+    # Each rank's own peak RSS (mpirun's is not the ranks').
+    timeout $(( ${TIME_LIMIT:-280} + 120 )) mpirun -q -np "$n" sh -c \
+      '/usr/bin/time -f %M -o "$0.${OMPI_COMM_WORLD_RANK:-0}" "$@"' "$tmp/rss" \
+      "$bin" run "$tmp/$p.toml" --out "$tmp/r.h5" > "$tmp/log" 2>&1 || rc=$?
+    if [ "$rc" -ne 0 ]; then
+      printf '%-9s %5s  %s\n' "$p" "$n" "failed or timed out (rc $rc)"; tail -5 "$tmp/log"; continue
+    fi
+    v() { h5vals "$tmp/r.h5" "$1"; }
+    nodes=$(v /timing/rulelist/search/expanded_per_rank | paste -sd+ | bc)
+    smib=$(v /timing/rulelist/search/peak_memory_per_rank | sort -g | tail -1)
+    rss=$(cat "$tmp"/rss.* | sort -n | tail -1)
+    printf '%-9s %5s %9s %8.1f %11s %10.1f %8.1f %9.0f %10.7f %8.4f %8.4f %10.7f %9.7f\n' "$p" "$n" \
+      "$(v /rulelist/search/certified)" "$(v /timing/rulelist/search/seconds)" "$nodes" "$smib" \
+      "$(awk "BEGIN{print $rss/1024}")" "$(awk "BEGIN{print $smib*1048576/($nodes>0?$nodes:1)}")" \
+      "$(v /rulelist/best/objective)" "$(v /rulelist/best/accuracy)" \
+      "$(v /rulelist/best/unfairness | head -1)" "$(v /rulelist/search/lower_bound)" \
+      "$(v /rulelist/search/gap)"
+  done
+done
