@@ -126,8 +126,9 @@ std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectati
 }
 
 bool is_text(const Expectation& e) {
-  return e.compare == "equal_set" || e.compare == "ordering" || e.compare == "contains" ||
-         e.compare == "excludes" || (e.compare == "equal" && !e.text.empty());
+  return e.compare == "equal_set" || e.compare == "subset_of" || e.compare == "ordering" ||
+         e.compare == "contains" || e.compare == "excludes" ||
+         (e.compare == "equal" && !e.text.empty());
 }
 
 // The published number, or (value_path) another of ours.
@@ -192,14 +193,16 @@ void compare_texts(const Expectation& e, std::vector<std::string> ours, VerdictR
     row.published = e.text;
     row.comparison = c == "contains" ? "contains" : "does not contain";
     row.holds = (std::find(ours.begin(), ours.end(), e.text) != ours.end()) == (c == "contains");
-  } else if (c == "equal_set") {
+  } else if (c == "equal_set" || c == "subset_of") {
     std::sort(ours.begin(), ours.end());
     auto published = e.set;
     std::sort(published.begin(), published.end());
     row.ours = joined(ours, "{", "}");
     row.published = joined(published, "{", "}");
-    row.comparison = "equal set";
-    row.holds = ours == published;
+    row.comparison = c == "equal_set" ? "equal set" : "subset of";
+    row.holds = c == "equal_set"
+                    ? ours == published
+                    : std::includes(published.begin(), published.end(), ours.begin(), ours.end());
   } else {  // ordering: the published items appear in ours in the published order
     row.ours = joined(ours, "", "");
     row.published = joined(e.set, "", "");

@@ -11,9 +11,9 @@
 namespace adm::pipelines {
 namespace {
 
-const std::vector<std::string> kComparisons = {"within",   "equal",    "at_least", "at_most",
-                                               "less",     "greater",  "factor",   "equal_set",
-                                               "contains", "excludes", "ordering", "info"};
+const std::vector<std::string> kComparisons = {
+    "within",    "equal",     "at_least", "at_most",  "less",     "greater", "factor",
+    "equal_set", "subset_of", "contains", "excludes", "ordering", "info"};
 
 struct PaperSection {
   std::string title, source;
@@ -65,7 +65,7 @@ void check(config::Fields& f, const Expectation& e) {
     f.fail("value", "compare = \"equal\" takes either value (a number) or text");
   if ((c == "contains" || c == "excludes") && e.text.empty())
     f.fail("text", "is required with compare = \"" + c + "\"");
-  if ((c == "equal_set" || c == "ordering") && e.set.empty())
+  if ((c == "equal_set" || c == "subset_of" || c == "ordering") && e.set.empty())
     f.fail("set", "is required with compare = \"" + c + "\"");
   if (c == "within" && e.tolerance < 0) f.fail("tolerance", "must be >= 0");
   if (c == "factor" && e.tolerance < 1)
@@ -142,7 +142,7 @@ void describe(config::Fields& f, Expectation& e) {
   f.integer("value_index", e.value_index, "Element of value_path; -1: its only element.", {-1});
   f.real("tolerance", e.tolerance, "within: largest |ours - value|; factor: largest ratio.");
   f.text("text", e.text, "The published text (equal, contains).");
-  f.text_list("set", e.set, "The published set (equal_set) or order (ordering).");
+  f.text_list("set", e.set, "The published set (equal_set, subset_of) or order (ordering).");
   f.text("explanation", e.explanation,
          "Why ours may differ; an explained difference is no failure.");
   f.boolean("full", e.full, "Only with reproduce --full (a long run).");

@@ -52,8 +52,8 @@ struct Expectation {
   std::int64_t top = 0;
   double scale = 1;       // ours is multiplied by this (e.g. 100 for a percentage) ...
   bool absolute = false;  // ... after taking its absolute value when true
-  // within | equal | at_least | at_most | less | greater | factor | equal_set | contains |
-  // excludes | ordering | info
+  // within | equal | at_least | at_most | less | greater | factor | equal_set | subset_of (every
+  // one of ours is in set) | contains | excludes | ordering | info
   std::string compare;
   std::optional<double> value;  // published number (within, equal, at_least, ..., factor)
   // Instead of value, another of our numbers (element value_index, -1: the only one), for a
@@ -62,7 +62,7 @@ struct Expectation {
   std::int64_t value_index = -1;
   double tolerance = 0;          // within: |ours - value| <= tolerance; factor: ratio <= it
   std::string text;              // published text (equal on strings, contains, excludes)
-  std::vector<std::string> set;  // published set (equal_set) or order (ordering)
+  std::vector<std::string> set;  // published set (equal_set, subset_of) or order (ordering)
   std::string explanation;       // why ours may differ; a difference explained is not a failure
   bool full = false;             // only with `reproduce --full` (runs too long for the default)
 };

@@ -41,6 +41,17 @@ void write_result(const Folder& f) {
   r.commit();
 }
 
+// The InputError of loading `text` as paper/expect.toml ("no InputError" when it loads).
+std::string load_error(const Folder& f, const std::string& text) {
+  f.write("paper/expect.toml", text);
+  try {
+    pipelines::load_expectations((f.path / "paper").string());
+  } catch (const InputError& e) {
+    return std::string(e.what());
+  }
+  return std::string("no InputError");
+}
+
 std::string row(const char* figure, const std::string& body) {
   return std::string("[[expect]]\nfigure = \"") + figure + "\"\nconfig = \"tiny.toml\"\n" + body +
          "\n";
@@ -121,15 +132,7 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
 TEST_CASE("checker: malformed expectations name file, line and key") {
   Folder f;
   f.write("paper/tiny.toml", "[run]\n");
-  const auto error = [&](const std::string& text) {
-    f.write("paper/expect.toml", text);
-    try {
-      pipelines::load_expectations((f.path / "paper").string());
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no InputError");
-  };
+  const auto error = [&](const std::string& text) { return load_error(f, text); };
   const std::string file = (f.path / "paper" / "expect.toml").string();
   CHECK(error(row("x", "path = \"/a\"\ncompare = \"within\"\nvalue = 1\ntolernce = 2")) ==
         file +
@@ -204,6 +207,11 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
            "compare = \"ordering\"\nset = [\"x2\", \"x3\", \"x1\"]\nrun = 1") +
       over("excludes", "r",
            "path = \"/a/features\"\ncompare = \"excludes\"\ntext = \"x2\"\nrun = 1") +
+      over("subset of", "r",
+           "path = \"/a/features\"\ncompare = \"subset_of\"\nset = [\"x3\", \"x2\", \"x1\", "
+           "\"x0\"]\nrun = 1") +
+      over("not a subset", "r",
+           "path = \"/a/features\"\ncompare = \"subset_of\"\nset = [\"x3\", \"x1\"]\nrun = 1") +
       over("a run missing", "s",
            "path = \"/a/x\"\nover = \"mean\"\ncompare = \"at_least\"\nvalue = 0");
   f.write("paper/expect.toml", text);
@@ -212,9 +220,9 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
                                                     "s_2.toml", "s_3.toml", "s_4.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 11);
-  const std::vector<bool> holds = {true, false, true, true,  true, false,
-                                   true, true,  true, false, false};
+  REQUIRE(table.size() == 13);
+  const std::vector<bool> holds = {true, false, true,  true, true,  false, true,
+                                   true, true,  false, true, false, false};
   for (std::size_t i = 0; i < table.size(); ++i) {
     INFO(table[i].figure << ": ours " << table[i].ours);
     CHECK(table[i].holds == holds[i]);
@@ -228,9 +236,12 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
   CHECK(table[6].result == (f.path / "out" / "r_2.h5").string());
   CHECK(table[7].ours == "{x1, x3}");
   CHECK(table[9].comparison == "does not contain");
-  CHECK_THAT(table[10].ours, Catch::Contains("no result") && Catch::Contains("s_1.h5"));
-  // sd, excludes (x2 is a feature) and the missing run fail; the fraction short of 1 is explained.
-  CHECK(pipelines::unexplained_failures(table) == 3);
+  CHECK(table[11].ours == "{x1, x2, x3}");
+  CHECK(table[11].comparison == "subset of");
+  CHECK_THAT(table[12].ours, Catch::Contains("no result") && Catch::Contains("s_1.h5"));
+  // sd, excludes (x2 is a feature), not a subset and the missing run fail; the fraction short of 1
+  // is explained.
+  CHECK(pipelines::unexplained_failures(table) == 4);
 }
 
 TEST_CASE("run sets: each run is the base config with its key set, as a real file") {
@@ -262,15 +273,7 @@ TEST_CASE("run sets: each run is the base config with its key set, as a real fil
 TEST_CASE("checker: malformed run sets name file, line and key") {
   Folder f;
   f.write("paper/tiny.toml", "[run]\n");
-  const auto error = [&](const std::string& text) {
-    f.write("paper/expect.toml", text);
-    try {
-      pipelines::load_expectations((f.path / "paper").string());
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no InputError");
-  };
+  const auto error = [&](const std::string& text) { return load_error(f, text); };
   const std::string runs =
       "[[runs]]\nname = \"r\"\nconfig = \"tiny.toml\"\nkey = \"data.draw\"\nto = 2\n";
   CHECK_THAT(error(runs + "seeds = [1]\n" +

@@ -6,8 +6,9 @@
 #   fairforests: Fair Forests Tables 2-5, Figures 1-2 on German, Adult, diabetes for Health (~1 min)
 #   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
 #   shapley: fairness-aware feature selection, Table 2 (COMPAS) and Table 1 (20 synthetic models)
+#   infogram: InfoGram paper, Example 1 (2 x 50 draws), core sets, UCB, Examples 5-11 (~5 min)
 set(repro_out ${CMAKE_CURRENT_BINARY_DIR}/reproduce)
-foreach(paper audit fairnb faircorels fairforests shapley)
+foreach(paper audit fairnb faircorels fairforests shapley infogram)
   add_test(NAME repro_${paper}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/reproduce_paper.sh $<TARGET_FILE:admissible>
                    ${paper} ${repro_out})
@@ -24,3 +25,13 @@ add_test(NAME repro_shapley_bayes_figure2
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/shapley_bayes_figure2.sh ${repro_out})
 set_tests_properties(repro_shapley_bayes_figure2 PROPERTIES LABELS reproduction TIMEOUT 120
                      SKIP_RETURN_CODE 77 FIXTURES_REQUIRED shapley_results)
+add_test(NAME repro_infogram_ucb_counts
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/infogram_ucb_counts.sh $<TARGET_FILE:admissible>
+                 ${repro_out})
+set_tests_properties(repro_infogram_ucb_counts PROPERTIES LABELS reproduction TIMEOUT 120
+                     SKIP_RETURN_CODE 77 FIXTURES_REQUIRED infogram_results)
+# Published figures the program does not compute, with awk on the data (no run of the program).
+foreach(check infogram_prostate_genes infogram_srbct_samples)
+  add_test(NAME repro_${check} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/${check}.sh)
+  set_tests_properties(repro_${check} PROPERTIES LABELS reproduction TIMEOUT 60 SKIP_RETURN_CODE 77)
+endforeach()
