@@ -69,11 +69,12 @@ std::size_t picked(const io::ResultReader& r, const Expectation& e, std::size_t 
 }
 
 double ours_number(const io::ResultReader& r, const Expectation& e) {
+  if (e.reduce == "size")  // of numbers or of texts
+    return e.scale * static_cast<double>(r.is_text(e.path) ? r.strings(e.path).size()
+                                                           : r.doubles(e.path).size());
   const auto v = r.doubles(e.path);
   double x = 0;
-  if (e.reduce == "size") {
-    x = static_cast<double>(v.size());
-  } else if (!e.reduce.empty()) {
+  if (!e.reduce.empty()) {
     if (v.empty()) throw Missing(e.path + " is empty");
     x = e.reduce == "max"   ? *std::max_element(v.begin(), v.end())
         : e.reduce == "min" ? *std::min_element(v.begin(), v.end())

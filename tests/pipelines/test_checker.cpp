@@ -210,6 +210,8 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
       over("subset of", "r",
            "path = \"/a/features\"\ncompare = \"subset_of\"\nset = [\"x3\", \"x2\", \"x1\", "
            "\"x0\"]\nrun = 1") +
+      over("size of texts", "r",
+           "path = \"/a/features\"\nreduce = \"size\"\ncompare = \"equal\"\nvalue = 3\nrun = 3") +
       over("not a subset", "r",
            "path = \"/a/features\"\ncompare = \"subset_of\"\nset = [\"x3\", \"x1\"]\nrun = 1") +
       over("a run missing", "s",
@@ -220,9 +222,9 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
                                                     "s_2.toml", "s_3.toml", "s_4.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 13);
-  const std::vector<bool> holds = {true, false, true,  true, true,  false, true,
-                                   true, true,  false, true, false, false};
+  REQUIRE(table.size() == 14);
+  const std::vector<bool> holds = {true, false, true,  true, true, false, true,
+                                   true, true,  false, true, true, false, false};
   for (std::size_t i = 0; i < table.size(); ++i) {
     INFO(table[i].figure << ": ours " << table[i].ours);
     CHECK(table[i].holds == holds[i]);
@@ -236,9 +238,10 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
   CHECK(table[6].result == (f.path / "out" / "r_2.h5").string());
   CHECK(table[7].ours == "{x1, x3}");
   CHECK(table[9].comparison == "does not contain");
-  CHECK(table[11].ours == "{x1, x2, x3}");
-  CHECK(table[11].comparison == "subset of");
-  CHECK_THAT(table[12].ours, Catch::Contains("no result") && Catch::Contains("s_1.h5"));
+  CHECK(table[11].ours == "3");
+  CHECK(table[12].ours == "{x1, x2, x3}");
+  CHECK(table[12].comparison == "subset of");
+  CHECK_THAT(table[13].ours, Catch::Contains("no result") && Catch::Contains("s_1.h5"));
   // sd, excludes (x2 is a feature), not a subset and the missing run fail; the fraction short of 1
   // is explained.
   CHECK(pipelines::unexplained_failures(table) == 4);
