@@ -6,7 +6,7 @@
 #   fairforests: Fair Forests Tables 2-5, Figures 1-2 on German, Adult, diabetes for Health (~1 min)
 #   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
 #   shapley: fairness-aware feature selection, Table 2 (COMPAS) and Table 1 (20 synthetic models)
-#   infogram: InfoGram paper, Example 1 (2 x 50 draws), core sets, UCB, Examples 5-11 (~5 min)
+#   infogram: InfoGram paper, Example 1 (2 x 50 draws), core sets, UCB, Examples 5-11 (~3.5 min)
 set(repro_out ${CMAKE_CURRENT_BINARY_DIR}/reproduce)
 foreach(paper audit fairnb faircorels fairforests shapley infogram)
   add_test(NAME repro_${paper}
