@@ -105,10 +105,53 @@ Dataset make_example3(std::uint64_t rows, std::uint64_t draw) {
   return d;
 }
 
+// "Information theoretic measures for fairness-aware feature selection", Table 1: the exact joint
+// distribution of a random model on the paper's synthetic structure (Figure 3 is missing from the
+// text; the graph is rebuilt from what the text says, see configs/shapley/expect.toml):
+//   A -> X1;  X1 -> X5;  X1, X2 -> X3;  X2, X5 -> X4;  X3, X4 -> Y   (all binary)
+// Every P(V = 1 | parents) is 0.05 + 0.9 U, U from the Park-Miller generator seeded with
+// 1234567 + 7919 draw (five values skipped), in the order pa, p1[2], p5[2], p2, p3[4], p4[4],
+// py[4]; the 128 cells are rows w (their probability, a weight), y, a, x1..x5. This is the awk
+// generator of tests/reproductions/shapley_bayes_figure2.sh value for value (integers below 2^53
+// are exact in awk's doubles), so the same draw gives bitwise the same weights.
+Dataset make_shapley_synthetic(std::uint64_t draw) {
+  std::int64_t state = 1234567 + 7919 * static_cast<std::int64_t>(draw);
+  const auto rnd = [&] {
+    state = (state * 16807) % 2147483647;
+    return static_cast<double>(state) / 2147483647;
+  };
+  const auto p = [&] { return 0.05 + 0.9 * rnd(); };
+  const auto b = [](double q, int v) { return v ? q : 1 - q; };
+  for (int k = 0; k < 5; ++k) rnd();
+  const double pa = p();
+  double p1[2], p5[2], p3[4], p4[4], py[4];
+  for (double& v : p1) v = p();
+  for (double& v : p5) v = p();
+  const double p2 = p();
+  for (double& v : p3) v = p();
+  for (double& v : p4) v = p();
+  for (double& v : py) v = p();
+  std::vector<std::vector<std::int32_t>> bit(7, std::vector<std::int32_t>(128));  // y a x1..x5
+  std::vector<double> w(128);
+  for (int c = 0; c < 128; ++c) {
+    const int a = c / 64 % 2, x1 = c / 32 % 2, x2 = c / 16 % 2, x3 = c / 8 % 2, x4 = c / 4 % 2,
+              x5 = c / 2 % 2, y = c % 2;
+    const int row[7] = {y, a, x1, x2, x3, x4, x5};
+    for (int j = 0; j < 7; ++j) bit[j][c] = row[j];
+    w[c] = b(pa, a) * b(p1[a], x1) * b(p2, x2) * b(p5[x1], x5) * b(p3[2 * x1 + x2], x3) *
+           b(p4[2 * x2 + x5], x4) * b(py[2 * x3 + x4], y);
+  }
+  Dataset d("embedded:shapley_synthetic");
+  d.add(Column::numeric("w", w));
+  const char* names[7] = {"y", "a", "x1", "x2", "x3", "x4", "x5"};
+  for (int j = 0; j < 7; ++j) d.add(Column::categorical(names[j], bit[j], bits()));
+  return d;
+}
+
 }  // namespace
 
 std::vector<std::string> embedded_names() {
-  return {"demo", "example1", "example1_null", "example3"};
+  return {"demo", "example1", "example1_null", "example3", "shapley_synthetic"};
 }
 
 Dataset make_embedded(const std::string& name, std::uint64_t rows, std::uint64_t draw) {
@@ -116,6 +159,12 @@ Dataset make_embedded(const std::string& name, std::uint64_t rows, std::uint64_t
   if (name == "example1" || name == "example1_null")
     return make_example1(name, rows == 0 ? 500 : rows, draw, name == "example1_null");
   if (name == "example3") return make_example3(rows == 0 ? 500 : rows, draw);
+  if (name == "shapley_synthetic") {  // a distribution: always its 128 cells
+    if (rows != 0 && rows != 128)
+      throw InputError(
+          "embedded:shapley_synthetic is 128 weighted rows (rows = " + std::to_string(rows) + ")");
+    return make_shapley_synthetic(draw);
+  }
   std::string known;
   for (const auto& n : embedded_names()) known += (known.empty() ? "" : ", ") + ("embedded:" + n);
   throw InputError("unknown embedded dataset 'embedded:" + name + "' (available: " + known + ")");

@@ -69,11 +69,12 @@ std::size_t picked(const io::ResultReader& r, const Expectation& e, std::size_t 
 }
 
 double ours_number(const io::ResultReader& r, const Expectation& e) {
+  if (e.reduce == "size")  // of numbers or of texts
+    return e.scale * static_cast<double>(r.is_text(e.path) ? r.strings(e.path).size()
+                                                           : r.doubles(e.path).size());
   const auto v = r.doubles(e.path);
   double x = 0;
-  if (e.reduce == "size") {
-    x = static_cast<double>(v.size());
-  } else if (!e.reduce.empty()) {
+  if (!e.reduce.empty()) {
     if (v.empty()) throw Missing(e.path + " is empty");
     x = e.reduce == "max"   ? *std::max_element(v.begin(), v.end())
         : e.reduce == "min" ? *std::min_element(v.begin(), v.end())
@@ -98,6 +99,20 @@ double ours_number(const io::ResultReader& r, const Expectation& e) {
 }
 
 std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectation& e) {
+  if (e.reduce == "descending" || e.reduce == "ascending") {
+    const auto values = r.doubles(e.path);
+    const auto labels = r.strings(e.key_path);
+    if (labels.size() != values.size()) throw Missing(e.key_path + " does not label " + e.path);
+    std::vector<std::size_t> order(values.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return e.reduce == "descending" ? values[a] > values[b] : values[a] < values[b];
+    });
+    if (e.top > 0 && order.size() > static_cast<std::size_t>(e.top)) order.resize(e.top);
+    std::vector<std::string> out;
+    for (const auto i : order) out.push_back(labels[i]);
+    return out;
+  }
   if (e.reduce == "argmax") {
     const auto values = r.doubles(e.path);
     const auto labels = r.strings(e.key_path);
@@ -112,7 +127,8 @@ std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectati
 }
 
 bool is_text(const Expectation& e) {
-  return e.compare == "equal_set" || e.compare == "ordering" || e.compare == "contains" ||
+  return e.compare == "equal_set" || e.compare == "subset_of" || e.compare == "ordering" ||
+         e.compare == "contains" || e.compare == "excludes" ||
          (e.compare == "equal" && !e.text.empty());
 }
 
@@ -173,19 +189,21 @@ void compare_texts(const Expectation& e, std::vector<std::string> ours, VerdictR
     row.published = e.text;
     row.comparison = "equal";
     row.holds = ours.size() == 1 && ours[0] == e.text;
-  } else if (c == "contains") {
+  } else if (c == "contains" || c == "excludes") {
     row.ours = joined(ours, "{", "}");
     row.published = e.text;
-    row.comparison = "contains";
-    row.holds = std::find(ours.begin(), ours.end(), e.text) != ours.end();
-  } else if (c == "equal_set") {
+    row.comparison = c == "contains" ? "contains" : "does not contain";
+    row.holds = (std::find(ours.begin(), ours.end(), e.text) != ours.end()) == (c == "contains");
+  } else if (c == "equal_set" || c == "subset_of") {
     std::sort(ours.begin(), ours.end());
     auto published = e.set;
     std::sort(published.begin(), published.end());
     row.ours = joined(ours, "{", "}");
     row.published = joined(published, "{", "}");
-    row.comparison = "equal set";
-    row.holds = ours == published;
+    row.comparison = c == "equal_set" ? "equal set" : "subset of";
+    row.holds = c == "equal_set"
+                    ? ours == published
+                    : std::includes(published.begin(), published.end(), ours.begin(), ours.end());
   } else {  // ordering: the published items appear in ours in the published order
     row.ours = joined(ours, "", "");
     row.published = joined(e.set, "", "");
@@ -195,6 +213,83 @@ void compare_texts(const Expectation& e, std::vector<std::string> ours, VerdictR
       if (std::find(e.set.begin(), e.set.end(), o) != e.set.end()) kept.push_back(o);
     row.holds = kept == e.set;
   }
+}
+
+const io::ResultReader& opened(ResultFiles& results, const std::string& config) {
+  const io::ResultReader* r = results.open(config);
+  if (!r) throw Missing("no result " + results.path_of(config));
+  return *r;
+}
+
+// The comparison of one result's ours with the published side; Missing when ours is not there.
+void check_result(const io::ResultReader& r, const Expectation& e, VerdictRow& row) {
+  if (!r.has(e.path)) throw Missing("no dataset " + e.path);
+  if (e.compare == "info" && r.is_text(e.path)) {  // information: text as it is
+    const auto v = ours_strings(r, e);
+    row.ours = v.size() == 1 ? v[0] : joined(v, "[", "]");
+    row.published = "-";
+    row.comparison = "information";
+    row.holds = true;
+  } else if (is_text(e) || e.reduce == "argmax") {
+    compare_texts(e, ours_strings(r, e), row);
+  } else {
+    compare_numbers(e, ours_number(r, e), published_number(r, e), row);
+  }
+}
+
+// over = mean | sd | min | max of each run's number.
+double reduced_over_runs(const std::vector<double>& x, const std::string& over) {
+  if (over == "min") return *std::min_element(x.begin(), x.end());
+  if (over == "max") return *std::max_element(x.begin(), x.end());
+  double mean = 0;
+  for (double v : x) mean += v;
+  mean /= static_cast<double>(x.size());
+  if (over == "mean") return mean;
+  if (x.size() < 2) throw Missing("sd over one run");
+  double ss = 0;
+  for (double v : x) ss += (v - mean) * (v - mean);
+  return std::sqrt(ss / static_cast<double>(x.size() - 1));
+}
+
+// A figure over a run set: each run's ours reduced (mean, sd, min, max), or the fraction of runs
+// in which the comparison holds.
+void check_runs(const std::vector<std::string>& configs, ResultFiles& results, const Expectation& e,
+                VerdictRow& row) {
+  if (e.over != "fraction") {
+    std::vector<double> x;
+    for (const auto& config : configs) {
+      const auto& r = opened(results, config);
+      if (!r.has(e.path)) throw Missing("no dataset " + e.path + " in " + results.path_of(config));
+      x.push_back(ours_number(r, e));
+    }
+    compare_numbers(e, reduced_over_runs(x, e.over),
+                    published_number(opened(results, configs[0]), e), row);
+    row.comparison = e.over + " of " + std::to_string(x.size()) + " runs " + row.comparison;
+    return;
+  }
+  std::size_t holds = 0;
+  for (const auto& config : configs) {
+    VerdictRow one;
+    check_result(opened(results, config), e, one);
+    holds += one.holds ? 1 : 0;
+    row.published = one.published;
+    row.comparison = one.comparison;
+  }
+  const double fraction = static_cast<double>(holds) / static_cast<double>(configs.size());
+  row.ours = std::to_string(holds) + "/" + std::to_string(configs.size()) + " runs";
+  row.comparison += " in >= " + number(*e.holds_at_least) + " of runs";
+  row.holds = fraction >= *e.holds_at_least;
+}
+
+// Where ours is: one result, or a run set's as <out>/<name>_{from..to}.h5.
+std::string result_of(const PaperExpectations& paper, const Expectation& e,
+                      const ResultFiles& results) {
+  const auto configs = paper.configs_of(e);
+  if (e.over.empty() || configs.empty())
+    return results.path_of(configs.empty() ? e.runs : configs[0]);
+  const RunSet& set = *paper.run_set(e.runs);
+  return results.path_of(set.name + "_{" + std::to_string(set.from) + ".." +
+                         std::to_string(set.to) + "}.toml");
 }
 
 }  // namespace
@@ -219,25 +314,17 @@ VerdictTable check_paper(const PaperExpectations& paper, ResultFiles& results) {
     VerdictRow row;
     row.paper = paper.paper;
     row.figure = e.figure;
-    row.result = results.path_of(e.config);
+    row.result = result_of(paper, e, results);
     row.path = e.path + (e.index >= 0 ? "[" + std::to_string(e.index) + "]" : "") +
                (e.key.empty() ? "" : "[" + e.key + "]");
     row.explanation = e.explanation;
     try {
-      const io::ResultReader* r = results.open(e.config);
-      if (!r) throw Missing("no result " + row.result);
-      if (!r->has(e.path)) throw Missing("no dataset " + e.path);
-      if (e.compare == "info" && r->is_text(e.path)) {  // information: text as it is
-        const auto v = ours_strings(*r, e);
-        row.ours = v.size() == 1 ? v[0] : joined(v, "[", "]");
-        row.published = "-";
-        row.comparison = "information";
-        row.holds = true;
-      } else if (is_text(e) || e.reduce == "argmax") {
-        compare_texts(e, ours_strings(*r, e), row);
-      } else {
-        compare_numbers(e, ours_number(*r, e), published_number(*r, e), row);
-      }
+      const auto configs = paper.configs_of(e);
+      if (configs.empty()) throw Missing("no run set " + e.runs);
+      if (e.over.empty())
+        check_result(opened(results, configs[0]), e, row);
+      else
+        check_runs(configs, results, e, row);
     } catch (const std::exception& error) {  // ours could not be read: the figure is not shown
       row.ours = std::string("(") + error.what() + ")";
       if (row.published.empty())

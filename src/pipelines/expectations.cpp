@@ -11,9 +11,9 @@
 namespace adm::pipelines {
 namespace {
 
-const std::vector<std::string> kComparisons = {"within",   "equal",    "at_least", "at_most",
-                                               "less",     "greater",  "factor",   "equal_set",
-                                               "contains", "ordering", "info"};
+const std::vector<std::string> kComparisons = {
+    "within",    "equal",     "at_least", "at_most",  "less",     "greater", "factor",
+    "equal_set", "subset_of", "contains", "excludes", "ordering", "info"};
 
 struct PaperSection {
   std::string title, source;
@@ -24,15 +24,36 @@ void describe(config::Fields& f, PaperSection& p) {
   f.text("source", p.source, "Where its text is (e.g. ../shared/papers/<name>.txt).");
 }
 
+bool is_config_name(const std::string& config) {
+  return config.find('/') == std::string::npos && config.size() >= 6 &&
+         config.substr(config.size() - 5) == ".toml";
+}
+
 // The keys each comparison needs, checked after reading so a mistake is named at its table.
 void check(config::Fields& f, const Expectation& e) {
-  for (const char* key : {"figure", "config", "path", "compare"}) {
-    const std::string& v = key == std::string("figure")   ? e.figure
-                           : key == std::string("config") ? e.config
-                           : key == std::string("path")   ? e.path
-                                                          : e.compare;
+  for (const char* key : {"figure", "path", "compare"}) {
+    const std::string& v = key == std::string("figure") ? e.figure
+                           : key == std::string("path") ? e.path
+                                                        : e.compare;
     if (v.empty()) f.fail(key, "is required");
   }
+  if (e.config.empty() == e.runs.empty()) f.fail("config", "give config or runs (one of them)");
+  if (e.runs.empty() && (e.run || !e.over.empty() || e.holds_at_least))
+    f.fail(e.run ? "run" : !e.over.empty() ? "over" : "holds_at_least", "goes with runs");
+  if (!e.runs.empty() && !e.run == e.over.empty())
+    f.fail("over", "runs takes either run (one of them) or over (a reduction over all)");
+  if (e.run && *e.run != static_cast<double>(static_cast<std::int64_t>(*e.run)))
+    f.fail("run", "must be an integer (a value of the run set's key)");
+  if ((e.over == "fraction") != e.holds_at_least.has_value())
+    f.fail("holds_at_least", "goes with over = \"fraction\", and it with this");
+  if (e.holds_at_least && !(*e.holds_at_least > 0 && *e.holds_at_least <= 1))
+    f.fail("holds_at_least", "must be in (0, 1]");
+  const bool numeric_over = !e.over.empty() && e.over != "fraction";
+  if (numeric_over && (e.compare == "info" || e.reduce == "argmax" || e.reduce == "descending" ||
+                       e.reduce == "ascending" || !e.text.empty() || !e.set.empty()))
+    f.fail("over", "over = \"" + e.over + "\" reduces numbers: compare each run's number");
+  if (numeric_over && !e.value_path.empty())
+    f.fail("value_path", "is not available with over (whose run would it read?)");
   const std::string& c = e.compare;
   const bool number = c == "within" || c == "at_least" || c == "at_most" || c == "less" ||
                       c == "greater" || c == "factor";
@@ -42,8 +63,9 @@ void check(config::Fields& f, const Expectation& e) {
     f.fail("value", "is required (or value_path) with compare = \"" + c + "\"");
   if (c == "equal" && !has_value == e.text.empty())
     f.fail("value", "compare = \"equal\" takes either value (a number) or text");
-  if (c == "contains" && e.text.empty()) f.fail("text", "is required with compare = \"contains\"");
-  if ((c == "equal_set" || c == "ordering") && e.set.empty())
+  if ((c == "contains" || c == "excludes") && e.text.empty())
+    f.fail("text", "is required with compare = \"" + c + "\"");
+  if ((c == "equal_set" || c == "subset_of" || c == "ordering") && e.set.empty())
     f.fail("set", "is required with compare = \"" + c + "\"");
   if (c == "within" && e.tolerance < 0) f.fail("tolerance", "must be >= 0");
   if (c == "factor" && e.tolerance < 1)
@@ -52,7 +74,15 @@ void check(config::Fields& f, const Expectation& e) {
     f.fail("reduce", "reduce = \"argmax\" needs key_path (the labels) and no key");
   if (e.reduce == "argmax" && (c != "equal" || e.text.empty()))
     f.fail("reduce", "reduce = \"argmax\" is compared with compare = \"equal\" and text");
-  if (e.reduce != "argmax" && e.key.empty() != e.key_path.empty())
+  const bool order = e.reduce == "descending" || e.reduce == "ascending";
+  if (order && (e.key_path.empty() || !e.key.empty()))
+    f.fail("reduce", "reduce = \"" + e.reduce + "\" needs key_path (the labels) and no key");
+  if (order && c != "ordering" && c != "equal_set" && c != "contains")
+    f.fail("reduce", "reduce = \"" + e.reduce +
+                         "\" gives labels: compare ordering, equal_set "
+                         "or contains");
+  if (e.top != 0 && !order) f.fail("top", "goes with reduce = \"descending\" or \"ascending\"");
+  if (e.reduce != "argmax" && !order && e.key.empty() != e.key_path.empty())
     f.fail("key", "key and key_path go together");
   if (e.where_path.empty() != !e.where_at_most)
     f.fail("where_path", "where_path and where_at_most go together");
@@ -60,16 +90,36 @@ void check(config::Fields& f, const Expectation& e) {
   if (picks && e.pick_min.empty()) f.fail("pick_min", "is required with among or where_path");
   if (int(e.index >= 0) + int(!e.key.empty()) + int(picks) + int(!e.reduce.empty()) > 1)
     f.fail("index", "index, key, pick_min and reduce each select ours: give at most one");
-  if (e.config.find('/') != std::string::npos || e.config.size() < 6 ||
-      e.config.substr(e.config.size() - 5) != ".toml")
+  if (!e.config.empty() && !is_config_name(e.config))
     f.fail("config", "must name a .toml file in the paper's folder, without a folder");
 }
 
 }  // namespace
 
+void describe(config::Fields& f, RunSet& r) {
+  f.text("name", r.name, "The runs' name: results <name>_<value>.h5.");
+  f.text("config", r.config, "The base config, a file in the paper's folder.");
+  f.text("key", r.key, "The integer config key set per run, e.g. data.draw.");
+  f.integer("from", r.from, "First value of key.");
+  f.integer("to", r.to, "Last value of key (inclusive).");
+  if (f.mode() != config::Fields::Mode::Read) return;
+  if (r.name.empty() || r.name.find_first_of("/. ") != std::string::npos)
+    f.fail("name", "is required: a name without '/', '.' or spaces");
+  if (!is_config_name(r.config))
+    f.fail("config", "must name a .toml file in the paper's folder, without a folder");
+  if (r.key.empty()) f.fail("key", "is required (e.g. \"data.draw\")");
+  if (r.to < r.from) f.fail("to", "must be >= from");
+}
+
 void describe(config::Fields& f, Expectation& e) {
   f.text("figure", e.figure, "The paper's table, figure or row this figure is.");
   f.text("config", e.config, "Config file (in the paper's folder) whose result holds ours.");
+  f.text("runs", e.runs, "Instead of config: the [[runs]] set whose results hold ours.");
+  f.optional_real("run", e.run, "With runs: the run (value of its key) that holds ours.");
+  f.text("over", e.over, "With runs: reduce over all runs (fraction: of runs where it holds).",
+         {"", "mean", "sd", "min", "max", "fraction"});
+  f.optional_real("holds_at_least", e.holds_at_least,
+                  "With over = fraction: the least fraction of runs in which it must hold.");
   f.text("path", e.path, "Dataset of ours in that result.");
   f.integer("index", e.index, "Element of the dataset; -1: its only element, or all for sets.",
             {-1});
@@ -80,8 +130,10 @@ void describe(config::Fields& f, Expectation& e) {
   f.optional_real("where_at_most", e.where_at_most, "Bound for where_path.");
   f.text("pick_min", e.pick_min, "Among the candidates, the one of least pick_min[i].");
   f.text("reduce", e.reduce,
-         "Reduce the dataset to one number (argmax: to the label, in key_path, of its largest).",
-         {"", "max", "min", "sum", "size", "argmax"});
+         "Reduce the dataset to one number (argmax: to the label, in key_path, of its largest; "
+         "descending/ascending: to the labels by value).",
+         {"", "max", "min", "sum", "size", "argmax", "descending", "ascending"});
+  f.integer("top", e.top, "With descending/ascending: keep the first top labels (0: all).", {0});
   f.real("scale", e.scale, "Ours is multiplied by this.");
   f.boolean("absolute", e.absolute, "Take the absolute value of ours (before scale).");
   f.text("compare", e.compare, "How ours and the published value are compared.", kComparisons);
@@ -90,17 +142,38 @@ void describe(config::Fields& f, Expectation& e) {
   f.integer("value_index", e.value_index, "Element of value_path; -1: its only element.", {-1});
   f.real("tolerance", e.tolerance, "within: largest |ours - value|; factor: largest ratio.");
   f.text("text", e.text, "The published text (equal, contains).");
-  f.text_list("set", e.set, "The published set (equal_set) or order (ordering).");
+  f.text_list("set", e.set, "The published set (equal_set, subset_of) or order (ordering).");
   f.text("explanation", e.explanation,
          "Why ours may differ; an explained difference is no failure.");
   f.boolean("full", e.full, "Only with reproduce --full (a long run).");
   if (f.mode() == config::Fields::Mode::Read) check(f, e);
 }
 
+std::vector<std::string> RunSet::configs() const {
+  std::vector<std::string> out;
+  for (std::int64_t v = from; v <= to; ++v) out.push_back(name + "_" + std::to_string(v) + ".toml");
+  return out;
+}
+
+const RunSet* PaperExpectations::run_set(const std::string& name) const {
+  for (const auto& r : runs)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+std::vector<std::string> PaperExpectations::configs_of(const Expectation& e) const {
+  if (e.runs.empty()) return {e.config};
+  const RunSet* set = run_set(e.runs);
+  if (!set) return {};
+  if (e.run) return {e.runs + "_" + std::to_string(static_cast<std::int64_t>(*e.run)) + ".toml"};
+  return set->configs();
+}
+
 std::vector<std::string> PaperExpectations::configs() const {
   std::vector<std::string> out;
   for (const auto& e : expectations)
-    if (std::find(out.begin(), out.end(), e.config) == out.end()) out.push_back(e.config);
+    for (const auto& config : configs_of(e))
+      if (std::find(out.begin(), out.end(), config) == out.end()) out.push_back(config);
   return out;
 }
 
@@ -114,20 +187,41 @@ PaperExpectations parse_expectations(const std::string& text, const std::string&
   PaperSection head;
   auto fields = config::Fields::reader(table, "", file);
   fields.section("paper", head, "The paper these figures are from.");
+  fields.section_list("runs", p.runs, "A config run several times (a key set per run).");
   fields.section_list("expect", p.expectations, "One reproduced figure.");
   fields.reject_unknown_keys();
   if (p.expectations.empty()) throw InputError(file + ": no [[expect]] tables");
   p.title = head.title;
   p.source = head.source;
-  const toml::array* tables = table["expect"].as_array();
+  // at(TABLE, i, KEY) throws MESSAGE at that key's line.
+  const auto fail_at = [&](const char* list, std::size_t i, const char* key, const std::string& m) {
+    const toml::node* at = table[list].as_array()->get(i)->as_table()->get(key);
+    throw_input(
+        file, at->source().begin.line, at->source().begin.column,
+        std::string("config key '") + list + "[" + std::to_string(i) + "]." + key + "': " + m);
+  };
+  const auto in_folder = [&](const std::string& config) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(std::filesystem::path(folder) / config, ec);
+  };
+  for (std::size_t i = 0; i < p.runs.size(); ++i) {
+    if (!in_folder(p.runs[i].config))
+      fail_at("runs", i, "config", p.runs[i].config + " is not a file in " + folder);
+    for (std::size_t j = 0; j < i; ++j)
+      if (p.runs[j].name == p.runs[i].name) fail_at("runs", i, "name", "a second run set of it");
+  }
   for (std::size_t i = 0; i < p.expectations.size(); ++i) {
     const auto& e = p.expectations[i];
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(std::filesystem::path(folder) / e.config, ec)) continue;
-    const toml::node* at = tables->get(i)->as_table()->get("config");
-    throw_input(file, at->source().begin.line, at->source().begin.column,
-                "config key 'expect[" + std::to_string(i) + "].config': " + e.config +
-                    " is not a file in " + folder);
+    if (!e.runs.empty()) {
+      const RunSet* set = p.run_set(e.runs);
+      if (!set) fail_at("expect", i, "runs", "no [[runs]] named '" + e.runs + "'");
+      if (e.run && (*e.run < double(set->from) || *e.run > double(set->to)))
+        fail_at("expect", i, "run",
+                "not in " + set->name + "'s runs (" + std::to_string(set->from) + ".." +
+                    std::to_string(set->to) + ")");
+    } else if (!in_folder(e.config)) {
+      fail_at("expect", i, "config", e.config + " is not a file in " + folder);
+    }
   }
   return p;
 }

@@ -14,9 +14,29 @@ class Fields;
 
 namespace adm::pipelines {
 
+// One config run several times, the integer config key `key` (e.g. "data.draw") set to each of
+// from..to: reproduce writes run v as a real config <out>/<paper>/runs/<name>_<v>.toml (the base
+// config with that key replaced) and runs it into <out>/<paper>/<name>_<v>.h5. For a figure the
+// paper computes over repeated samples (a mean and sd over 50 draws, a claim over 20 models).
+struct RunSet {
+  std::string name;                // e.g. "example1": runs example1_0 .. example1_49
+  std::string config;              // the base config, a file in the paper's folder
+  std::string key;                 // dotted config key set per run, e.g. "data.draw"
+  std::int64_t from = 0, to = -1;  // inclusive
+  // The runs' config names ("<name>_<v>.toml"), as Expectation::config would name them.
+  std::vector<std::string> configs() const;
+};
+
 struct Expectation {
-  std::string figure;       // the paper's table/figure/row, e.g. "Table 2, COMPAS, unconstrained"
-  std::string config;       // config file in the paper's folder whose result holds ours
+  std::string figure;  // the paper's table/figure/row, e.g. "Table 2, COMPAS, unconstrained"
+  std::string config;  // config file in the paper's folder whose result holds ours
+  // Instead of config: a [[runs]] set. Ours is then one of its runs (`run` = the key's value) or
+  // reduced over all: `over` = mean, sd (n - 1), min or max of each run's number, or fraction:
+  // the fraction of runs in which the comparison holds, which must be >= holds_at_least.
+  std::string runs;
+  std::optional<double> run;
+  std::string over;
+  std::optional<double> holds_at_least;
   std::string path;         // dataset of ours in that result, e.g. "/patterns/mine/qualifying"
   std::int64_t index = -1;  // its element; -1: its only element (numbers) or all (sets)
   std::string key_path;     // with `key`: the element whose label in this dataset is `key`
@@ -26,12 +46,14 @@ struct Expectation {
   std::string among, where_path, pick_min;
   std::optional<double> where_at_most;
   // "", "max", "min", "sum" or "size" over the dataset; "argmax": the label (in key_path) of its
-  // largest element, compared as text
+  // largest element, compared as text; "descending"/"ascending": the labels (in key_path) ordered
+  // by their values (ties in label order), the first `top` of them (0: all), compared as texts
   std::string reduce;
+  std::int64_t top = 0;
   double scale = 1;       // ours is multiplied by this (e.g. 100 for a percentage) ...
   bool absolute = false;  // ... after taking its absolute value when true
-  // within | equal | at_least | at_most | less | greater | factor | equal_set | contains |
-  // ordering | info
+  // within | equal | at_least | at_most | less | greater | factor | equal_set | subset_of (every
+  // one of ours is in set) | contains | excludes | ordering | info
   std::string compare;
   std::optional<double> value;  // published number (within, equal, at_least, ..., factor)
   // Instead of value, another of our numbers (element value_index, -1: the only one), for a
@@ -39,8 +61,8 @@ struct Expectation {
   std::string value_path;
   std::int64_t value_index = -1;
   double tolerance = 0;          // within: |ours - value| <= tolerance; factor: ratio <= it
-  std::string text;              // published text (equal on strings, contains)
-  std::vector<std::string> set;  // published set (equal_set) or order (ordering)
+  std::string text;              // published text (equal on strings, contains, excludes)
+  std::vector<std::string> set;  // published set (equal_set, subset_of) or order (ordering)
   std::string explanation;       // why ours may differ; a difference explained is not a failure
   bool full = false;             // only with `reproduce --full` (runs too long for the default)
 };
@@ -51,12 +73,19 @@ struct PaperExpectations {
   std::string file;    // its expect.toml
   std::string title;   // the paper, as cited
   std::string source;  // where its text is, e.g. "../shared/papers/fair-naive-bayes-patterns.txt"
+  std::vector<RunSet> runs;
   std::vector<Expectation> expectations;
 
-  // The configs the expectations read, each once, in order of first use (file names in folder).
+  // The configs the expectations read, each once, in order of first use (file names in folder, or
+  // a run set's generated names).
   std::vector<std::string> configs() const;
+  // The run set of that name; nullptr when none.
+  const RunSet* run_set(const std::string& name) const;
+  // The config names an expectation reads: its config, or its run(s).
+  std::vector<std::string> configs_of(const Expectation& e) const;
 };
 
+void describe(config::Fields& f, RunSet& r);
 void describe(config::Fields& f, Expectation& e);
 
 // Reads `folder`/expect.toml; the paper's name is the folder's last component. Bad input throws

@@ -10,6 +10,7 @@
 #include "io/result_file.hpp"
 #include "pipelines/checker.hpp"
 #include "pipelines/experiment_config.hpp"
+#include "pipelines/run_sets.hpp"
 #include "pipelines/runner.hpp"
 
 namespace adm::pipelines {
@@ -96,7 +97,7 @@ std::vector<std::string> incomplete_configs(const ReproduceRequest& request,
   ResultFiles files(paper_out_dir(request, paper.paper));
   std::vector<std::string> out;
   for (const auto& config : paper.configs()) {
-    const std::string path = (fs::path(paper.folder) / config).string();
+    const std::string path = config_file(paper, config, paper_out_dir(request, paper.paper));
     if (!complete(path, files.path_of(config))) out.push_back(path);
   }
   return out;

@@ -39,7 +39,8 @@ std::vector<PaperExpectations> select_papers(const ReproduceRequest& request);
 // Where a paper's results go.
 std::string paper_out_dir(const ReproduceRequest& request, const std::string& paper);
 
-// Configs (paths) of `paper` whose result is not complete (see above), in expectation order.
+// Configs (paths) of `paper` whose result is not complete (see above), in expectation order; a
+// run set's configs are written under the paper's results folder first (pipelines/run_sets.hpp).
 std::vector<std::string> incomplete_configs(const ReproduceRequest& request,
                                             const PaperExpectations& paper);
 

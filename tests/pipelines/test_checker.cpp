@@ -8,9 +8,11 @@
 #include <fstream>
 
 #include "core/error.hpp"
+#include "core/toml_text.hpp"
 #include "io/result_file.hpp"
 #include "pipelines/checker.hpp"
 #include "pipelines/expectations.hpp"
+#include "pipelines/run_sets.hpp"
 
 namespace fs = std::filesystem;
 using namespace adm;
@@ -37,6 +39,17 @@ void write_result(const Folder& f) {
   r.write("/a/front", std::vector<std::int64_t>{0, 2}, "test", "1");
   r.write("/a/set", std::vector<std::string>{"x3", "x1"}, "test");
   r.commit();
+}
+
+// The InputError of loading `text` as paper/expect.toml ("no InputError" when it loads).
+std::string load_error(const Folder& f, const std::string& text) {
+  f.write("paper/expect.toml", text);
+  try {
+    pipelines::load_expectations((f.path / "paper").string());
+  } catch (const InputError& e) {
+    return std::string(e.what());
+  }
+  return std::string("no InputError");
 }
 
 std::string row(const char* figure, const std::string& body) {
@@ -119,22 +132,14 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
 TEST_CASE("checker: malformed expectations name file, line and key") {
   Folder f;
   f.write("paper/tiny.toml", "[run]\n");
-  const auto error = [&](const std::string& text) {
-    f.write("paper/expect.toml", text);
-    try {
-      pipelines::load_expectations((f.path / "paper").string());
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no InputError");
-  };
+  const auto error = [&](const std::string& text) { return load_error(f, text); };
   const std::string file = (f.path / "paper" / "expect.toml").string();
   CHECK(error(row("x", "path = \"/a\"\ncompare = \"within\"\nvalue = 1\ntolernce = 2")) ==
         file +
             ":7:1: unknown config key 'expect[0].tolernce' (known keys here: absolute, among, "
-            "compare, config, explanation, figure, full, index, key, key_path, path, pick_min, "
-            "reduce, scale, set, text, tolerance, value, value_index, value_path, where_at_most, "
-            "where_path)");
+            "compare, config, explanation, figure, full, holds_at_least, index, key, key_path, "
+            "over, path, pick_min, reduce, run, runs, scale, set, text, tolerance, top, value, "
+            "value_index, value_path, where_at_most, where_path)");
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"within\"")),
              Catch::Contains("expect.toml:1:1: config key 'expect[0].value': is required"));
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"close\"\nvalue = 1")),
@@ -143,4 +148,150 @@ TEST_CASE("checker: malformed expectations name file, line and key") {
                    "compare = \"info\"\n"),
              Catch::Contains(":3:10: config key 'expect[0].config': other.toml is not a file"));
   CHECK_THAT(error("[paper]\ntitle = \"t\"\n"), Catch::Contains("no [[expect]] tables"));
+}
+
+namespace {
+
+// Results r_1.h5 .. r_3.h5 of a run set "r": /a/x = 1, 2, 4 and relevances whose largest is x1,
+// x2, x1 (the sd of 1, 2, 4 with n - 1: sqrt(14/9 * 3/2) = 1.52753).
+void write_runs(const Folder& f) {
+  const std::vector<std::vector<double>> relevance = {
+      {0.5, 0.1, 0.3}, {0.1, 0.5, 0.3}, {0.6, 0.2, 0.1}};
+  const double x[] = {1, 2, 4};
+  for (int i = 0; i < 3; ++i) {
+    io::ResultFile r((f.path / "out" / ("r_" + std::to_string(i + 1) + ".h5")).string());
+    r.write("/a/x", std::vector<double>{x[i]}, "test", "1");
+    r.write("/a/features", std::vector<std::string>{"x1", "x2", "x3"}, "test");
+    r.write("/a/relevance", relevance[i], "test", "bits");
+    r.commit();
+  }
+}
+
+std::string over(const char* figure, const std::string& runs, const std::string& body) {
+  return std::string("[[expect]]\nfigure = \"") + figure + "\"\nruns = \"" + runs + "\"\n" + body +
+         "\n";
+}
+
+}  // namespace
+
+TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one run)") {
+  Folder f;
+  fs::create_directories(f.path / "out");
+  f.write("paper/tiny.toml", "[run]\nname = \"tiny\"\n\n[data]\ndraw = 0\n");
+  write_runs(f);
+  const std::string argmax_x1 =
+      "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"argmax\"\n"
+      "compare = \"equal\"\ntext = \"x1\"\n";
+  const std::string text =
+      "[[runs]]\nname = \"r\"\nconfig = \"tiny.toml\"\nkey = \"data.draw\"\nfrom = 1\nto = 3\n"
+      "[[runs]]\nname = \"s\"\nconfig = \"tiny.toml\"\nkey = \"data.draw\"\nfrom = 1\nto = 4\n" +
+      over("mean", "r",
+           "path = \"/a/x\"\nover = \"mean\"\ncompare = \"within\"\nvalue = 2.3\n"
+           "tolerance = 0.05") +
+      over("sd fails", "r",
+           "path = \"/a/x\"\nover = \"sd\"\ncompare = \"within\"\nvalue = 1.5\n"
+           "tolerance = 0.01") +
+      over("min", "r", "path = \"/a/x\"\nover = \"min\"\ncompare = \"equal\"\nvalue = 1") +
+      over("max", "r", "path = \"/a/x\"\nover = \"max\"\ncompare = \"at_least\"\nvalue = 4") +
+      over("fraction holds", "r", argmax_x1 + "over = \"fraction\"\nholds_at_least = 0.6") +
+      over("fraction explained", "r",
+           argmax_x1 + "over = \"fraction\"\nholds_at_least = 1\nexplanation = \"why\"") +
+      over("one run", "r",
+           "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"argmax\"\n"
+           "compare = \"equal\"\ntext = \"x2\"\nrun = 2") +
+      over("top two", "r",
+           "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"descending\"\n"
+           "top = 2\ncompare = \"equal_set\"\nset = [\"x3\", \"x1\"]\nrun = 1") +
+      over("ascending", "r",
+           "path = \"/a/relevance\"\nkey_path = \"/a/features\"\nreduce = \"ascending\"\n"
+           "compare = \"ordering\"\nset = [\"x2\", \"x3\", \"x1\"]\nrun = 1") +
+      over("excludes", "r",
+           "path = \"/a/features\"\ncompare = \"excludes\"\ntext = \"x2\"\nrun = 1") +
+      over("subset of", "r",
+           "path = \"/a/features\"\ncompare = \"subset_of\"\nset = [\"x3\", \"x2\", \"x1\", "
+           "\"x0\"]\nrun = 1") +
+      over("size of texts", "r",
+           "path = \"/a/features\"\nreduce = \"size\"\ncompare = \"equal\"\nvalue = 3\nrun = 3") +
+      over("not a subset", "r",
+           "path = \"/a/features\"\ncompare = \"subset_of\"\nset = [\"x3\", \"x1\"]\nrun = 1") +
+      over("a run missing", "s",
+           "path = \"/a/x\"\nover = \"mean\"\ncompare = \"at_least\"\nvalue = 0");
+  f.write("paper/expect.toml", text);
+  const auto paper = pipelines::load_expectations((f.path / "paper").string());
+  CHECK(paper.configs() == std::vector<std::string>{"r_1.toml", "r_2.toml", "r_3.toml", "s_1.toml",
+                                                    "s_2.toml", "s_3.toml", "s_4.toml"});
+  pipelines::ResultFiles files((f.path / "out").string());
+  const auto table = pipelines::check_paper(paper, files);
+  REQUIRE(table.size() == 14);
+  const std::vector<bool> holds = {true, false, true,  true, true, false, true,
+                                   true, true,  false, true, true, false, false};
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    INFO(table[i].figure << ": ours " << table[i].ours);
+    CHECK(table[i].holds == holds[i]);
+  }
+  CHECK(table[0].ours == "2.33333");
+  CHECK(table[0].comparison == "mean of 3 runs within 0.05");
+  CHECK(table[0].result == (f.path / "out" / "r_{1..3}.h5").string());
+  CHECK(table[1].ours == "1.52753");
+  CHECK(table[4].ours == "2/3 runs");
+  CHECK(table[4].comparison == "equal in >= 0.6 of runs");
+  CHECK(table[6].result == (f.path / "out" / "r_2.h5").string());
+  CHECK(table[7].ours == "{x1, x3}");
+  CHECK(table[9].comparison == "does not contain");
+  CHECK(table[11].ours == "3");
+  CHECK(table[12].ours == "{x1, x2, x3}");
+  CHECK(table[12].comparison == "subset of");
+  CHECK_THAT(table[13].ours, Catch::Contains("no result") && Catch::Contains("s_1.h5"));
+  // sd, excludes (x2 is a feature), not a subset and the missing run fail; the fraction short of 1
+  // is explained.
+  CHECK(pipelines::unexplained_failures(table) == 4);
+}
+
+TEST_CASE("run sets: each run is the base config with its key set, as a real file") {
+  Folder f;
+  f.write("paper/tiny.toml", "[run]\nname = \"tiny\"\n\n[data]\ndraw = 0\nrows = 500\n");
+  f.write("paper/expect.toml",
+          "[[runs]]\nname = \"r\"\nconfig = \"tiny.toml\"\nkey = \"data.draw\"\nfrom = 0\n"
+          "to = 9\n" +
+              over("m", "r", "path = \"/a\"\nover = \"mean\"\ncompare = \"info\"\n"));
+  // compare = "info" does not reduce numbers: rejected at its key.
+  CHECK_THROWS_AS(pipelines::load_expectations((f.path / "paper").string()), InputError);
+  f.write("paper/expect.toml",
+          "[[runs]]\nname = \"r\"\nconfig = \"tiny.toml\"\nkey = \"data.draw\"\nfrom = 0\n"
+          "to = 9\n" +
+              over("m", "r", "path = \"/a\"\nover = \"mean\"\ncompare = \"at_least\"\nvalue = 0"));
+  const auto paper = pipelines::load_expectations((f.path / "paper").string());
+  const std::string file = pipelines::config_file(paper, "r_7.toml", (f.path / "out").string());
+  CHECK(file == (f.path / "out" / "runs" / "r_7.toml").string());
+  const auto table = toml::parse_file(file);
+  CHECK(table["data"]["draw"].value<std::int64_t>() == 7);
+  CHECK(table["data"]["rows"].value<std::int64_t>() == 500);
+  CHECK(table["run"]["name"].value<std::string>() == "tiny");
+  CHECK(pipelines::config_file(paper, "tiny.toml", (f.path / "out").string()) ==
+        (f.path / "paper" / "tiny.toml").string());
+  pipelines::RunSet bad{"b", "tiny.toml", "nodata.draw", 0, 1};
+  CHECK_THROWS_AS(pipelines::run_config_text(paper, bad, 0), InputError);
+}
+
+TEST_CASE("checker: malformed run sets name file, line and key") {
+  Folder f;
+  f.write("paper/tiny.toml", "[run]\n");
+  const auto error = [&](const std::string& text) { return load_error(f, text); };
+  const std::string runs =
+      "[[runs]]\nname = \"r\"\nconfig = \"tiny.toml\"\nkey = \"data.draw\"\nto = 2\n";
+  CHECK_THAT(error(runs + "seeds = [1]\n" +
+                   over("x", "r", "path = \"/a\"\nover = \"mean\"\ncompare = \"info\"")),
+             Catch::Contains(":6:1: unknown config key 'runs[0].seeds'"));
+  CHECK_THAT(error(runs + over("x", "q", "path = \"/a\"\nrun = 1\ncompare = \"info\"")),
+             Catch::Contains(":8:8: config key 'expect[0].runs': no [[runs]] named 'q'"));
+  CHECK_THAT(error(runs + over("x", "r", "path = \"/a\"\nrun = 3\ncompare = \"info\"")),
+             Catch::Contains(":10:7: config key 'expect[0].run': not in r's runs (0..2)"));
+  CHECK_THAT(error(runs + over("x", "r", "path = \"/a\"\nover = \"fraction\"\ncompare = \"info\"")),
+             Catch::Contains("config key 'expect[0].holds_at_least'"));
+  CHECK_THAT(error(row("x", "path = \"/a\"\nover = \"mean\"\ncompare = \"info\"")),
+             Catch::Contains("config key 'expect[0].over': goes with runs"));
+  CHECK_THAT(
+      error(runs +
+            over("x", "r", "config = \"tiny.toml\"\npath = \"/a\"\nrun = 1\ncompare = \"info\"")),
+      Catch::Contains("config key 'expect[0].config': give config or runs"));
 }

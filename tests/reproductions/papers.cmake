@@ -5,8 +5,10 @@
 #   fairnb: fair naive Bayes Tables 2 and 4 (COMPAS), footnote 8's count, Sec. 3.2's patterns (~10 s)
 #   fairforests: Fair Forests Tables 2-5, Figures 1-2 on German, Adult, diabetes for Health (~1 min)
 #   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
+#   shapley: fairness-aware feature selection, Table 2 (COMPAS) and Table 1 (20 synthetic models)
+#   infogram: InfoGram paper, Example 1 (2 x 50 draws), core sets, UCB, Examples 5-11 (~3.5 min)
 set(repro_out ${CMAKE_CURRENT_BINARY_DIR}/reproduce)
-foreach(paper audit fairnb faircorels fairforests)
+foreach(paper audit fairnb faircorels fairforests shapley infogram)
   add_test(NAME repro_${paper}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/reproduce_paper.sh $<TARGET_FILE:admissible>
                    ${paper} ${repro_out})
@@ -19,3 +21,17 @@ add_test(NAME repro_faircorels_rule_list_15
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/faircorels_rule_list_15.sh ${repro_out})
 set_tests_properties(repro_faircorels_rule_list_15 PROPERTIES LABELS reproduction TIMEOUT 60
                      SKIP_RETURN_CODE 77 FIXTURES_REQUIRED faircorels_results)
+add_test(NAME repro_shapley_bayes_figure2
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/shapley_bayes_figure2.sh ${repro_out})
+set_tests_properties(repro_shapley_bayes_figure2 PROPERTIES LABELS reproduction TIMEOUT 120
+                     SKIP_RETURN_CODE 77 FIXTURES_REQUIRED shapley_results)
+add_test(NAME repro_infogram_ucb_counts
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/infogram_ucb_counts.sh $<TARGET_FILE:admissible>
+                 ${repro_out})
+set_tests_properties(repro_infogram_ucb_counts PROPERTIES LABELS reproduction TIMEOUT 120
+                     SKIP_RETURN_CODE 77 FIXTURES_REQUIRED infogram_results)
+# Published figures the program does not compute, with awk on the data (no run of the program).
+foreach(check infogram_prostate_genes infogram_srbct_samples)
+  add_test(NAME repro_${check} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/${check}.sh)
+  set_tests_properties(repro_${check} PROPERTIES LABELS reproduction TIMEOUT 60 SKIP_RETURN_CODE 77)
+endforeach()
