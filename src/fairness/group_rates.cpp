@@ -119,7 +119,7 @@ ReplicateTally::ReplicateTally(const FairnessInputs& in)
   for (std::size_t i = 0; i < cell_.size(); ++i) {
     std::int32_t y = 0, p = 0, g = 0;
     double w = 0.0;
-    cell_[i] = read_row(in, groups_, i, y, p, g, w) ? 4 * g + 2 * y + p : -1;
+    cell_[i] = read_row(in, groups_, i, y, p, g, w) ? 4 * g + 2 * y + p : skip();
   }
 }
 
@@ -136,15 +136,22 @@ GroupTally ReplicateTally::operator()(std::span<const std::uint32_t> times) cons
     p = c % 2;
   };
   if (in_.weights.empty()) {
-    std::vector<std::uint64_t> draws(4 * groups_, 0);
-    std::uint64_t skipped = 0;
-    for (std::size_t i = 0; i < cell_.size(); ++i) {
-      if (times[i] == 0) continue;
-      if (cell_[i] < 0)
-        skipped += times[i];
-      else
-        draws[static_cast<std::size_t>(cell_[i])] += times[i];
-    }
+    // Branch-free: a third of the rows are not drawn (times 0), in no predictable pattern, and
+    // skipped rows have a slot of their own. Four lanes of counts, so that runs of rows in one
+    // cell do not wait on each other's increments.
+    const std::size_t slots = 4 * groups_ + 1;
+    std::vector<std::uint64_t> lanes(4 * slots, 0);
+    const std::size_t n = cell_.size();
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+      for (std::size_t l = 0; l < 4; ++l)
+        lanes[l * slots + static_cast<std::size_t>(cell_[i + l])] += times[i + l];
+    for (; i < n; ++i) lanes[static_cast<std::size_t>(cell_[i])] += times[i];
+    std::vector<std::uint64_t> draws(slots, 0);
+    for (std::size_t c = 0; c < slots; ++c)
+      draws[c] = lanes[c] + lanes[slots + c] + lanes[2 * slots + c] + lanes[3 * slots + c];
+    const std::uint64_t skipped = draws.back();
+    draws.pop_back();
     for (std::size_t c = 0; c < draws.size(); ++c) {
       if (draws[c] == 0) continue;
       std::int32_t g = 0, y = 0, p = 0;
@@ -163,7 +170,7 @@ GroupTally ReplicateTally::operator()(std::span<const std::uint32_t> times) cons
   } else {
     for (std::size_t i = 0; i < cell_.size(); ++i) {
       if (times[i] == 0) continue;
-      if (cell_[i] < 0) {
+      if (cell_[i] == skip()) {
         t.rows_skipped += times[i];
         continue;
       }

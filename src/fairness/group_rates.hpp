@@ -72,7 +72,8 @@ class ReplicateTally {
  private:
   FairnessInputs in_;
   std::size_t groups_ = 0;
-  std::vector<std::int32_t> cell_;  // 4 g + 2 y + p, or -1: a row skipped as missing
+  std::int32_t skip() const { return static_cast<std::int32_t>(4 * groups_); }
+  std::vector<std::int32_t> cell_;  // 4 g + 2 y + p, or skip(): a row skipped as missing
 };
 
 }  // namespace adm::fairness
