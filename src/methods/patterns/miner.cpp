@@ -132,17 +132,15 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (options_.mode != MineMode::All) bar = std::max(bar, remote_cut_);
   if (score < bar) return;
   best_.offer(score, key);
-  if (!share_) return;
+  if (!shared_) return;
   const std::size_t b = bin_of(score);
-  shared_.add(b, 1);
-  if (shared_.reached()) remote_cut_ = std::max(remote_cut_, bin_edge(shared_.bin()));
+  count_shared(b, 1);
   if (pending_[b]++ == 0) dirty_.push_back(b);
 }
 
 void PatternSearch::partition(int, int ranks) {
-  share_ = ranks > 1 && options_.mode != MineMode::All && options_.k > 0;
-  if (share_) {
-    shared_ = RisingCut(kBins, options_.k);
+  if (ranks > 1 && options_.mode != MineMode::All && options_.k > 0) {
+    shared_.emplace(kBins, options_.k);
     pending_.assign(kBins, 0);
   }
 }
@@ -157,8 +155,8 @@ double PatternSearch::bin_edge(std::size_t bin) { return TopCandidates::bin_edge
 // increments add up on the receiver to what this rank found; bins below this rank's shared cut are
 // left out (they can move no one's cut past it, and an undercount is safe).
 std::string PatternSearch::summary() {
-  if (!share_) return {};
-  const std::size_t from = shared_.reached() ? shared_.bin() : 0;
+  if (!shared_) return {};
+  const std::size_t from = shared_->reached() ? shared_->bin() : 0;
   std::vector<std::uint64_t> flat;
   for (const std::size_t b : dirty_) {
     if (b >= from) flat.insert(flat.end(), {b, pending_[b]});
@@ -174,12 +172,16 @@ std::string PatternSearch::summary() {
 // shared cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. Counts
 // arrive late but never fall, so the cut only undercounts, which keeps it safe.
 void PatternSearch::learn(int rank, const std::string& summary) {
-  if (!share_ || rank < 0) return;
+  if (!shared_ || rank < 0) return;
   std::vector<std::uint64_t> flat(summary.size() / sizeof(std::uint64_t));
   std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(std::uint64_t));
   for (std::size_t i = 0; i + 1 < flat.size(); i += 2)
-    shared_.add(std::min<std::uint64_t>(kBins - 1, flat[i]), flat[i + 1]);
-  if (shared_.reached()) remote_cut_ = std::max(remote_cut_, bin_edge(shared_.bin()));
+    count_shared(std::min<std::uint64_t>(kBins - 1, flat[i]), flat[i + 1]);
+}
+
+void PatternSearch::count_shared(std::size_t bin, std::uint64_t count) {
+  shared_->add(bin, count);
+  if (shared_->reached()) remote_cut_ = std::max(remote_cut_, bin_edge(shared_->bin()));
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {

@@ -10,6 +10,7 @@
 // score. Ties are broken by the canonical pattern key, so the answer never depends on which rank
 // found a pattern first.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -120,9 +121,9 @@ class PatternSearch : public dist::LocalSearch {
   static constexpr std::size_t kBins = 8192;
   static constexpr std::size_t kFine = TopCandidates::kBins / kBins;
   static std::size_t bin_of(double score);
-  static double bin_edge(std::size_t bin);  // no score of the bin is below it
-  bool share_ = false;
-  RisingCut shared_{1, 1};
+  static double bin_edge(std::size_t bin);                  // no score of the bin is below it
+  std::optional<RisingCut> shared_;                         // none: one rank, or mode all
+  void count_shared(std::size_t bin, std::uint64_t count);  // and raise remote_cut_
   std::vector<std::uint64_t> pending_;
   std::vector<std::size_t> dirty_;  // bins with pending increments
 };
