@@ -9,6 +9,7 @@
 #include <boost/serialization/vector.hpp>
 #include <cstdlib>
 #include <exception>
+#include <limits>
 
 #include "core/error.hpp"
 #include "dist/mpi_impl.hpp"
@@ -81,6 +82,31 @@ void Communicator::agree(const std::function<void()>& step) {
 
 void Communicator::barrier() {
   if (size_ > 1) impl_->world.barrier();
+}
+
+std::vector<std::string> Communicator::all_gather(const std::string& mine) {
+  if (size_ == 1) return {mine};
+  const MPI_Comm world = impl_->world;
+  // MPI counts are ints: a rank's bytes over 2 GiB would need another datatype.
+  if (mine.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw InternalError("all_gather: more than 2 GiB from one rank");
+  const int size = static_cast<int>(mine.size());
+  std::vector<int> sizes(static_cast<std::size_t>(size_)), offsets(sizes.size());
+  MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, world);
+  std::size_t total = 0;
+  for (std::size_t r = 0; r < sizes.size(); ++r) {
+    if (total > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      throw InternalError("all_gather: more than 2 GiB in all");
+    offsets[r] = static_cast<int>(total);
+    total += static_cast<std::size_t>(sizes[r]);
+  }
+  std::string flat(total, '\0');
+  MPI_Allgatherv(mine.data(), size, MPI_BYTE, flat.data(), sizes.data(), offsets.data(), MPI_BYTE,
+                 world);
+  std::vector<std::string> all(sizes.size());
+  for (std::size_t r = 0; r < sizes.size(); ++r)
+    all[r].assign(flat, static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(sizes[r]));
+  return all;
 }
 
 std::vector<std::string> Communicator::hostnames() {

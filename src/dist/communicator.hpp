@@ -22,6 +22,9 @@ class Communicator {
   // cleanly.
   void agree(const std::function<void()>& step);
   void barrier();
+  // Collective: every rank's bytes, in rank order, on every rank. Raw MPI (two collectives, one
+  // copy into the result), not Boost's serialised strings: result lists of megabytes travel here.
+  std::vector<std::string> all_gather(const std::string& mine);
   // Collective: sorted, de-duplicated host names of all ranks.
   std::vector<std::string> hostnames();
   // Collective: root's value replaces every rank's.

@@ -1,9 +1,6 @@
 #include "dist/frontier_search.hpp"
 
 #include <algorithm>
-#include <boost/mpi/collectives.hpp>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/vector.hpp>
 #include <chrono>
 #include <cstring>
 #include <exception>
@@ -90,7 +87,8 @@ class Engine {
         me_(comm.rank()),
         quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
-        last_wave_(ranks_) {}
+        last_wave_(ranks_),
+        known_frontier_(static_cast<std::size_t>(ranks_), 0.0) {}
 
   void run() {
     guarded([&] {
@@ -123,8 +121,7 @@ class Engine {
     }
     // One last exchange of summaries, now that none can change: findings() may rely on what all
     // ranks found (e.g. a top-k search sends only what can still be among the global k best).
-    std::vector<std::string> summaries;
-    boost::mpi::all_gather(world_, search_.summary(), summaries);
+    const auto summaries = comm_.all_gather(search_.summary());
     comm_.agree([&] {
       for (int r = 0; r < ranks_; ++r)
         if (r != me_ && !summaries[static_cast<std::size_t>(r)].empty())
@@ -193,10 +190,16 @@ class Engine {
         case kNodes:
           timed_take(m.bytes);
           break;
-        case kStealReply:
+        case kStealReply: {
+          // 8 bytes: the victim's frontier after giving (so a thief that runs dry again asks at
+          // once instead of waiting for the next wave), then the nodes.
           steal_pending_ = false;
-          if (!m.bytes.empty()) timed_take(m.bytes);
+          if (m.bytes.size() < 8) break;
+          known_frontier_[static_cast<std::size_t>(m.source)] =
+              static_cast<double>(u64_of(m.bytes.substr(0, 8)));
+          if (m.bytes.size() > 8) timed_take(m.bytes.substr(8));
           break;
+        }
         case kStealAsk: {
           std::string nodes;
           const std::uint64_t have = failure_ ? 0 : search_.frontier_size();
@@ -208,7 +211,8 @@ class Engine {
             take_seconds_ += since(t0);
             if (!nodes.empty()) ++steals_;
           }
-          send(m.source, kStealReply, std::move(nodes));
+          const std::uint64_t left = failure_ ? 0 : search_.frontier_size();
+          send(m.source, kStealReply, u64_bytes(left) + nodes);
           break;
         }
         case kLeaseAsk:  // rank 0 only
@@ -332,20 +336,20 @@ class Engine {
     send(0, kLeaseAsk, u64_bytes(need));
   }
 
-  // An idle rank asks the rank that reported the largest frontier in the last wave. Under a node
-  // budget a rank out of budget asks no more, and a single node is worth asking for (its owner may
-  // be out of budget, and then gives it).
+  // An idle rank asks the rank with the largest frontier it knows of (from the last wave, or from
+  // that rank's last steal reply). Under a node budget a rank out of budget asks no more, and a
+  // single node is worth asking for (its owner may be out of budget, and then gives it).
   void ask_for_work() {
     if (steal_pending_ || failure_ || stopping_ || !idle() || quota_.exhausted) return;
     int victim = -1;
     double most = quota_.limited() ? 0 : 1;
     for (int k = 1; k < ranks_; ++k) {  // start after this rank so askers spread over victims
       const int r = (me_ + k) % ranks_;
-      const double f = last_wave_[static_cast<std::size_t>(r)].frontier;
+      const double f = known_frontier_[static_cast<std::size_t>(r)];
       if (f > most) most = f, victim = r;
     }
     if (victim < 0) return;
-    last_wave_[static_cast<std::size_t>(victim)].frontier = 0;  // ask once per wave
+    known_frontier_[static_cast<std::size_t>(victim)] = 0;  // until its reply or the next wave
     send(victim, kStealAsk, {});
     steal_pending_ = true;
   }
@@ -378,6 +382,8 @@ class Engine {
     wave_posted_ = false;
     ++waves_;
     last_wave_ = wave_;
+    for (int r = 0; r < ranks_; ++r)
+      known_frontier_[static_cast<std::size_t>(r)] = wave_[static_cast<std::size_t>(r)].frontier;
     bool all_idle = true;
     double sent = 0, received = 0;
     for (const auto& e : wave_) {
@@ -419,6 +425,7 @@ class Engine {
   Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};
   WaveEntry mine_;
   std::vector<WaveEntry> wave_, last_wave_;
+  std::vector<double> known_frontier_;  // other ranks' frontier sizes, for stealing
   MPI_Request wave_request_ = MPI_REQUEST_NULL;
   bool wave_posted_ = false;
   bool previous_all_idle_ = false;
@@ -446,7 +453,7 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     Engine engine(comm, search, options);
     engine.run();
     engine.finish(stats);
-    boost::mpi::all_gather(comm.impl()->world, engine.findings(), findings);
+    findings = comm.all_gather(engine.findings());
   }
   if (stats_out) *stats_out = stats;
   return findings;
