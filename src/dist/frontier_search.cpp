@@ -127,6 +127,8 @@ class Engine {
         if (r != me_ && !summaries[static_cast<std::size_t>(r)].empty())
           search_.learn(r, summaries[static_cast<std::size_t>(r)]);
     });
+    const auto closings = comm_.all_gather(search_.closing());
+    comm_.agree([&] { search_.settle(closings); });
     // Under a node budget the search ends when every rank is out of work or budget; it stopped
     // early if any frontier still holds nodes.
     if (quota_.limited())

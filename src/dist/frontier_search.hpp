@@ -73,6 +73,11 @@ class LocalSearch {
     (void)rank;
     (void)summary;
   }
+  // Optional closing round, after the last summaries and before findings(): what each rank returns
+  // from closing() reaches every rank's settle(), in rank order (e.g. a top-k search's scores near
+  // its cut, so that findings() sends exactly what belongs to the k best over all ranks).
+  virtual std::string closing() const { return {}; }
+  virtual void settle(const std::vector<std::string>& closings) { (void)closings; }
   // True when the method wants the whole search to stop (memory cap, own node limit).
   virtual bool wants_stop() const { return false; }
   // This rank's findings, serialised; merged by the method after the search.

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -36,6 +37,35 @@ MineResult two_ranks(const PatternModel& model, const MineOptions& o) {
     r1.tighten(t);
   }
   return r0.merge({r0.findings(), r1.findings()});
+}
+
+// As two ranks that share histograms (summaries after every step, one final exchange, the closing
+// round), as frontier_search runs them; `sent`: the patterns both findings() carry.
+MineResult two_ranks_shared(const PatternModel& model, const MineOptions& o, std::uint64_t& sent) {
+  PatternSearch r0(model, o), r1(model, o);
+  r0.partition(0, 2);
+  r1.partition(1, 2);
+  r0.start();
+  while (r0.frontier_size() + r1.frontier_size() > 0) {
+    r0.step(50);
+    r1.step(50);
+    if (r1.frontier_size() == 0) r1.take(r0.give(r0.frontier_size() / 2));
+    r1.learn(0, r0.summary());
+    r0.learn(1, r1.summary());
+  }
+  r1.learn(0, r0.summary());
+  r0.learn(1, r1.summary());
+  const std::vector<std::string> closings{r0.closing(), r1.closing()};
+  r0.settle(closings);
+  r1.settle(closings);
+  const std::vector<std::string> findings{r0.findings(), r1.findings()};
+  sent = 0;
+  for (const auto& f : findings) {
+    std::uint64_t head[4];
+    std::memcpy(head, f.data(), sizeof head);
+    sent += head[3];
+  }
+  return r0.merge(findings);
 }
 
 }  // namespace
@@ -92,6 +122,33 @@ TEST_CASE("patterns: bounds hold on every extension (random models)", "[patterns
           }
       };
       walk(first_free);
+    }
+  }
+}
+
+TEST_CASE("patterns: ranks sharing histograms send exactly the k best (and ties)", "[patterns]") {
+  // Enough patterns that the k-th best score's histogram bin holds many: without the closing
+  // round every rank would also send the rest of that bin.
+  Rng rng(5, "patterns.closing");
+  const std::vector<std::size_t> levels{3, 3, 2, 3, 3, 2, 3, 3, 2, 3, 3};
+  const std::vector<bool> sens{true,  false, true, false, false, true,
+                               false, false, true, false, false};
+  for (int m = 0; m < 2; ++m) {
+    const PatternModel model(test::random_nb(levels, rng), sens, 0.02);
+    for (auto mode : {MineMode::TopDiscrimination, MineMode::TopDivergence}) {
+      const MineOptions o{mode, 3000, true};
+      const auto brute = brute_force(model, o);
+      std::uint64_t sent = 0;
+      const auto shared = two_ranks_shared(model, o, sent);
+      same(shared, brute, o);
+      // Every pattern scoring at least the k-th best, and nothing else, is sent once.
+      const auto all = brute_force(model, {mode, 100000, true});  // more than there are
+      const double kth = brute.patterns.back().score;
+      std::uint64_t at_least = 0;
+      for (const auto& p : all.patterns) at_least += p.score >= kth ? 1 : 0;
+      INFO("mode " << to_string(mode));
+      CHECK(brute.patterns.size() == o.k);
+      CHECK(sent == at_least);
     }
   }
 }

@@ -293,6 +293,40 @@ void PatternSearch::take(const std::string& nodes) {
   }
 }
 
+// When the search has ended, every rank's histogram holds the exact counts of the bins at and above
+// the shared cut's bin c (increments are left out only below the sender's cut, never above c), so
+// every rank knows the same c and how many of the k best lie above it. The k-th best score itself
+// lies in bin c, and every pattern of that bin at or above a rank's own cut is still among its
+// candidates (compaction drops only what lies below that cut, which no k-th best score is below).
+std::string PatternSearch::closing() const {
+  if (!shared_ || !shared_->reached()) return {};
+  const std::size_t c = shared_->bin();
+  const double own = cut();
+  std::vector<double> in_bin;
+  for (std::size_t i = 0; i < best_.size(); ++i)
+    if (best_.score(i) >= own && bin_of(best_.score(i)) == c) in_bin.push_back(best_.score(i));
+  std::string out(in_bin.size() * sizeof(double), '\0');
+  std::memcpy(out.data(), in_bin.data(), out.size());
+  return out;
+}
+
+void PatternSearch::settle(const std::vector<std::string>& closings) {
+  if (!shared_ || !shared_->reached()) return;
+  const std::uint64_t need = options_.k - shared_->above_bin();  // >= 1: c is the cut's bin
+  std::vector<double> scores;
+  for (const auto& bytes : closings) {
+    const std::size_t at = scores.size();
+    scores.resize(at + bytes.size() / sizeof(double));
+    std::memcpy(scores.data() + at, bytes.data(), bytes.size() / sizeof(double) * sizeof(double));
+  }
+  // Fewer than needed would contradict the argument above (say, rounding at a bin edge): then
+  // keep the cut as it is, which only sends more.
+  if (need == 0 || need > scores.size()) return;
+  std::nth_element(scores.begin(), scores.begin() + static_cast<std::ptrdiff_t>(need - 1),
+                   scores.end(), std::greater<>());
+  final_cut_ = scores[need - 1];
+}
+
 // Binary: visited, qualifying, expanded and m (8 bytes each), then m entries of (ranking score,
 // key, full scores), best first. Only what can still be among the k best over all ranks is sent:
 // patterns at or above the cut (which the summaries exchanged when the search ended made global),
@@ -301,7 +335,7 @@ void PatternSearch::take(const std::string& nodes) {
 // sort and rescoring of every rank's patterns.
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features();
-  const double c = options_.mode == MineMode::All ? -1.0 : cut();
+  const double c = options_.mode == MineMode::All ? -1.0 : std::max(cut(), final_cut_);
   // (score, index) side by side: most comparisons never leave this array (keys break ties only).
   struct Ranked {
     double score;
@@ -374,6 +408,9 @@ MineResult PatternSearch::merge(const std::vector<std::string>& findings) const 
     return std::memcmp(a.key(), b.key(), n) < 0;
   };
   const bool divergence = options_.mode == MineMode::TopDivergence;
+  std::uint64_t total = 0;
+  for (const auto& l : lists) total += l.left;
+  r.patterns.reserve(std::min<std::uint64_t>(total, options_.k));
   while (r.patterns.size() < options_.k && !lists.empty()) {
     auto best = lists.begin();
     for (auto it = lists.begin() + 1; it != lists.end(); ++it)

@@ -74,6 +74,10 @@ class PatternSearch : public dist::LocalSearch {
   void partition(int rank, int ranks) override;
   std::string summary() override;
   void learn(int rank, const std::string& summary) override;
+  // The scores of the bin of the shared cut, and from all ranks' the exact k-th best score: every
+  // rank then sends only patterns at or above it (the k best over all ranks, and ties).
+  std::string closing() const override;
+  void settle(const std::vector<std::string>& closings) override;
   std::string findings() const override;
 
   // Merge every rank's findings() into the answer (same on every rank).
@@ -126,6 +130,7 @@ class PatternSearch : public dist::LocalSearch {
   void count_shared(std::size_t bin, std::uint64_t count);  // and raise remote_cut_
   std::vector<std::uint64_t> pending_;
   std::vector<std::size_t> dirty_;  // bins with pending increments
+  double final_cut_ = -1;           // settle(): the k-th best score over all ranks
 };
 
 // The whole search on one process (no communicator).

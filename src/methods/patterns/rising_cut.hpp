@@ -31,6 +31,8 @@ class RisingCut {
   }
   bool reached() const { return bin_ != kNone; }
   std::size_t bin() const { return bin_; }  // when reached(): counts from here up add up to >= k
+  // When reached(): the counts of the bins above bin() (fewer than k).
+  std::uint64_t above_bin() const { return above_ - counts_[bin_]; }
 
  private:
   static constexpr std::size_t kNone = ~std::size_t{0};
