@@ -1,9 +1,33 @@
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
 #include "report/group_tables.hpp"
 #include "report/html.hpp"
 #include "report/sections.hpp"
 #include "report/svg_plots.hpp"
 
 namespace adm::report {
+namespace {
+
+// One metric of every model as value with its interval (datasets of three: value, lower, upper).
+std::string metric_chart(const ResultData& data, const std::vector<std::string>& models,
+                         const std::string& metric) {
+  svg::IntervalChart c;
+  c.title = "Fair Forests: " + metric + " per model";
+  c.value_label = metric + " (value and interval)";
+  c.categories = models;
+  c.series = {{metric, "#1f5fbf", {}, {}, {}}};
+  for (const auto& name : models) {
+    const auto v = data.doubles("/fairforest/models/" + name + "/" + metric);
+    c.series[0].value.push_back(v.empty() ? NAN : v[0]);
+    c.series[0].lower.push_back(v.size() == 3 ? v[1] : NAN);
+    c.series[0].upper.push_back(v.size() == 3 ? v[2] : NAN);
+  }
+  return html::figure(svg::interval_chart(c), c.title);
+}
+
+}  // namespace
 
 std::string fairforest_figures(const ResultData& data) {
   std::string out;
@@ -34,6 +58,14 @@ std::string fairforest_figures(const ResultData& data) {
       t.rows.push_back(std::move(row));
     }
     out += html::table(t);
+    // The metrics the paper reports, one interval chart each (their scales differ).
+    // (RMSE only for a regression, which has no accuracy.)
+    const auto has = [&](const char* m) {
+      return std::find(present.begin(), present.end(), std::string_view(m)) != present.end();
+    };
+    for (const char* m : {"accuracy", "rmse", "discrimination", "maxd", "inconsistency"})
+      if (has(m) && !(std::string_view(m) == "rmse" && has("accuracy")))
+        out += metric_chart(data, models, m);
   }
   const auto features = data.strings("/fairforest/features");
   const auto standard = data.doubles("/fairforest/importance/standard"),
@@ -50,6 +82,18 @@ std::string fairforest_figures(const ResultData& data) {
   for (const auto& p : data.datasets_in("/fairforest/sweep"))
     if (data.document().results.find(p)->dims.empty()) sweep.push_back(p);
   if (!sweep.empty()) out += column_table(data, sweep, "Protected-attribute sweep");
+  const auto swept = data.strings("/fairforest/sweep/feature");
+  const auto raw = data.doubles("/fairforest/sweep/raw_discrimination"),
+             prot = data.doubles("/fairforest/sweep/protected_discrimination");
+  if (!swept.empty() && raw.size() == swept.size() && prot.size() == swept.size()) {
+    svg::BarChart c;
+    c.title = "Discrimination with respect to each feature, plain vs fair forest";
+    c.value_label = "Discrimination (eq. 7; MaxD eq. 8 for a numeric feature)";
+    c.categories = swept;
+    c.series = {{"RF", "#1f77b4", raw}, {"fair forest protecting it", "#d62728", prot}};
+    c.digits = 3;
+    out += html::figure(svg::bar_chart(c), c.title + " (n/a: the feature cannot be protected)");
+  }
   return out;
 }
 
