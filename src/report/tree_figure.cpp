@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "report/html.hpp"
+#include "report/svg.hpp"
 
 namespace adm::report {
 namespace {
@@ -60,7 +61,7 @@ svg::TreeDiagram tree_diagram_of(const ResultData& data, const std::string& grou
       std::size_t best = 0;
       for (std::size_t c = 1; c < k; ++c)
         if (value[i * k + c] > value[i * k + best]) best = c;
-      n.label = "class " + std::to_string(best) + " (" + number_text(value[i * k + best]) + ")";
+      n.label = "class " + std::to_string(best) + " (" + svg::num(value[i * k + best], 3) + ")";
       n.colour = static_cast<int>(best);
     }
     t.nodes.push_back(std::move(n));
