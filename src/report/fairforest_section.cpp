@@ -27,6 +27,24 @@ std::string metric_chart(const ResultData& data, const std::vector<std::string>&
   return html::figure(svg::interval_chart(c), c.title);
 }
 
+// Two per-feature datasets (path, legend name) as a bar chart of standard (blue) against fair
+// (red), when both match the feature names in `names`.
+std::string paired_bars(const ResultData& data, const std::string& names,
+                        const std::pair<std::string, std::string>& standard,
+                        const std::pair<std::string, std::string>& fair, const std::string& title,
+                        const std::string& value_label, const std::string& caption, int digits) {
+  const auto features = data.strings(names);
+  const auto a = data.doubles(standard.first), b = data.doubles(fair.first);
+  if (features.empty() || a.size() != features.size() || b.size() != features.size()) return "";
+  svg::BarChart c;
+  c.title = title;
+  c.value_label = value_label;
+  c.categories = features;
+  c.series = {{standard.second, "#1f77b4", a}, {fair.second, "#d62728", b}};
+  c.digits = digits;
+  return html::figure(svg::bar_chart(c), caption);
+}
+
 }  // namespace
 
 std::string fairforest_figures(const ResultData& data) {
@@ -67,33 +85,21 @@ std::string fairforest_figures(const ResultData& data) {
       if (has(m) && !(std::string_view(m) == "rmse" && has("accuracy")))
         out += metric_chart(data, models, m);
   }
-  const auto features = data.strings("/fairforest/features");
-  const auto standard = data.doubles("/fairforest/importance/standard"),
-             fair = data.doubles("/fairforest/importance/fair");
-  if (!features.empty() && standard.size() == features.size() && fair.size() == features.size()) {
-    svg::BarChart c;
-    c.title = "Feature importance (MDI share)";
-    c.value_label = "relative MDI importance (share of the model's total)";
-    c.categories = features;
-    c.series = {{"Standard (RF)", "#1f77b4", standard}, {"Fair", "#d62728", fair}};
-    out += html::figure(svg::bar_chart(c), "Fair Forests feature importance, standard vs fair");
-  }
+  out += paired_bars(data, "/fairforest/features",
+                     {"/fairforest/importance/standard", "Standard (RF)"},
+                     {"/fairforest/importance/fair", "Fair"}, "Feature importance (MDI share)",
+                     "relative MDI importance (share of the model's total)",
+                     "Fair Forests feature importance, standard vs fair", 2);
   std::vector<std::string> sweep;
   for (const auto& p : data.datasets_in("/fairforest/sweep"))
     if (data.document().results.find(p)->dims.empty()) sweep.push_back(p);
   if (!sweep.empty()) out += column_table(data, sweep, "Protected-attribute sweep");
-  const auto swept = data.strings("/fairforest/sweep/feature");
-  const auto raw = data.doubles("/fairforest/sweep/raw_discrimination"),
-             prot = data.doubles("/fairforest/sweep/protected_discrimination");
-  if (!swept.empty() && raw.size() == swept.size() && prot.size() == swept.size()) {
-    svg::BarChart c;
-    c.title = "Discrimination with respect to each feature, plain vs fair forest";
-    c.value_label = "Discrimination (eq. 7; MaxD eq. 8 for a numeric feature)";
-    c.categories = swept;
-    c.series = {{"RF", "#1f77b4", raw}, {"fair forest protecting it", "#d62728", prot}};
-    c.digits = 3;
-    out += html::figure(svg::bar_chart(c), c.title + " (n/a: the feature cannot be protected)");
-  }
+  const std::string title = "Discrimination with respect to each feature, plain vs fair forest";
+  out +=
+      paired_bars(data, "/fairforest/sweep/feature", {"/fairforest/sweep/raw_discrimination", "RF"},
+                  {"/fairforest/sweep/protected_discrimination", "fair forest protecting it"},
+                  title, "Discrimination (eq. 7; MaxD eq. 8 for a numeric feature)",
+                  title + " (n/a: the feature cannot be protected)", 3);
   return out;
 }
 

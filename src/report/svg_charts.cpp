@@ -95,16 +95,9 @@ std::string bar_chart(const BarChart& c) {
   const double top_value = upper(all);
   // With negative values the zero line sits in the middle.
   const Scale x{negative ? -top_value : 0.0, top_value, left, left + bar_w};
-  Document d(width, height, c.title,
-             "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\"");
-  d.text(width / 2, 24, c.title, "text-anchor=\"middle\" font-size=\"16\"");
-  double legend_x = left;
-  if (c.series.size() > 1)
-    for (const auto& s : c.series) {
-      d.rect(legend_x, 34, 12, 12, "fill=\"" + s.colour + "\"");
-      d.text(legend_x + 16, 45, s.name);
-      legend_x += 40 + 6.5 * static_cast<double>(s.name.size());
-    }
+  std::vector<std::pair<std::string, std::string>> legend;
+  for (const auto& s : c.series) legend.emplace_back(s.name, s.colour);
+  Document d = chart_document(width, height, c.title, left, legend);
   d.open_group("class=\"bars\"");
   for (std::size_t i = 0; i < rows; ++i) {
     const double y = top + row_h * static_cast<double>(i);

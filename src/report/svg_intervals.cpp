@@ -28,16 +28,9 @@ std::string interval_chart(const IntervalChart& c) {
   if (!std::isfinite(lo)) lo = 0, hi = 1;
   const NiceRange r = nice_range(lo, hi, 5);
   const Scale x{r.lo, r.hi, left, left + plot_w};
-  Document d(width, height, c.title,
-             "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\"");
-  d.text(width / 2, 24, c.title, "text-anchor=\"middle\" font-size=\"16\"");
-  double legend_x = left;
-  if (c.series.size() > 1)
-    for (const auto& s : c.series) {
-      d.circle(legend_x + 5, 40, 5, "fill=\"" + s.colour + "\"");
-      d.text(legend_x + 14, 44, s.name);
-      legend_x += 36 + 6.5 * static_cast<double>(s.name.size());
-    }
+  std::vector<std::pair<std::string, std::string>> legend;
+  for (const auto& s : c.series) legend.emplace_back(s.name, s.colour);
+  Document d = chart_document(width, height, c.title, left, legend);
   const double bottom = top + row_h * static_cast<double>(rows);
   // Vertical grid lines at the ticks, then the rows on top of them.
   for (int t = 0; t <= r.ticks; ++t) {
