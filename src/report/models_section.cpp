@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "report/html.hpp"
@@ -110,6 +111,10 @@ std::string models_figures(const ResultData& data) {
                                        : ""));
     alfa.series[0].values.push_back(alpha);
   }
+  // No AUC for a multi-class outcome (NaN): its series would be an empty legend entry.
+  const auto& auc = c.series[1].value;
+  if (std::none_of(auc.begin(), auc.end(), [](double v) { return std::isfinite(v); }))
+    c.series.pop_back();
   std::string out = html::table(t) + html::figure(svg::interval_chart(c), c.title);
   if (any_alpha) out += html::figure(svg::bar_chart(alfa), alfa.title + " (bootstrap p-value)");
   const auto admissible = data.strings("/models/admissible");
