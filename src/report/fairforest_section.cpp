@@ -1,9 +1,51 @@
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
 #include "report/group_tables.hpp"
 #include "report/html.hpp"
 #include "report/sections.hpp"
 #include "report/svg_plots.hpp"
 
 namespace adm::report {
+namespace {
+
+// One metric of every model as value with its interval (datasets of three: value, lower, upper).
+std::string metric_chart(const ResultData& data, const std::vector<std::string>& models,
+                         const std::string& metric) {
+  svg::IntervalChart c;
+  c.title = "Fair Forests: " + metric + " per model";
+  c.value_label = metric + " (value and interval)";
+  c.categories = models;
+  c.series = {{metric, "#1f5fbf", {}, {}, {}}};
+  for (const auto& name : models) {
+    const auto v = data.doubles("/fairforest/models/" + name + "/" + metric);
+    c.series[0].value.push_back(v.empty() ? NAN : v[0]);
+    c.series[0].lower.push_back(v.size() == 3 ? v[1] : NAN);
+    c.series[0].upper.push_back(v.size() == 3 ? v[2] : NAN);
+  }
+  return html::figure(svg::interval_chart(c), c.title);
+}
+
+// Two per-feature datasets (path, legend name) as a bar chart of standard (blue) against fair
+// (red), when both match the feature names in `names`.
+std::string paired_bars(const ResultData& data, const std::string& names,
+                        const std::pair<std::string, std::string>& standard,
+                        const std::pair<std::string, std::string>& fair, const std::string& title,
+                        const std::string& value_label, const std::string& caption, int digits) {
+  const auto features = data.strings(names);
+  const auto a = data.doubles(standard.first), b = data.doubles(fair.first);
+  if (features.empty() || a.size() != features.size() || b.size() != features.size()) return "";
+  svg::BarChart c;
+  c.title = title;
+  c.value_label = value_label;
+  c.categories = features;
+  c.series = {{standard.second, "#1f77b4", a}, {fair.second, "#d62728", b}};
+  c.digits = digits;
+  return html::figure(svg::bar_chart(c), caption);
+}
+
+}  // namespace
 
 std::string fairforest_figures(const ResultData& data) {
   std::string out;
@@ -34,22 +76,30 @@ std::string fairforest_figures(const ResultData& data) {
       t.rows.push_back(std::move(row));
     }
     out += html::table(t);
+    // The metrics the paper reports, one interval chart each (their scales differ).
+    // (RMSE only for a regression, which has no accuracy.)
+    const auto has = [&](const char* m) {
+      return std::find(present.begin(), present.end(), std::string_view(m)) != present.end();
+    };
+    for (const char* m : {"accuracy", "rmse", "discrimination", "maxd", "inconsistency"})
+      if (has(m) && !(std::string_view(m) == "rmse" && has("accuracy")))
+        out += metric_chart(data, models, m);
   }
-  const auto features = data.strings("/fairforest/features");
-  const auto standard = data.doubles("/fairforest/importance/standard"),
-             fair = data.doubles("/fairforest/importance/fair");
-  if (!features.empty() && standard.size() == features.size() && fair.size() == features.size()) {
-    svg::BarChart c;
-    c.title = "Feature importance (MDI share)";
-    c.value_label = "relative MDI importance (share of the model's total)";
-    c.categories = features;
-    c.series = {{"Standard (RF)", "#1f77b4", standard}, {"Fair", "#d62728", fair}};
-    out += html::figure(svg::bar_chart(c), "Fair Forests feature importance, standard vs fair");
-  }
+  out += paired_bars(data, "/fairforest/features",
+                     {"/fairforest/importance/standard", "Standard (RF)"},
+                     {"/fairforest/importance/fair", "Fair"}, "Feature importance (MDI share)",
+                     "relative MDI importance (share of the model's total)",
+                     "Fair Forests feature importance, standard vs fair", 2);
   std::vector<std::string> sweep;
   for (const auto& p : data.datasets_in("/fairforest/sweep"))
     if (data.document().results.find(p)->dims.empty()) sweep.push_back(p);
   if (!sweep.empty()) out += column_table(data, sweep, "Protected-attribute sweep");
+  const std::string title = "Discrimination with respect to each feature, plain vs fair forest";
+  out +=
+      paired_bars(data, "/fairforest/sweep/feature", {"/fairforest/sweep/raw_discrimination", "RF"},
+                  {"/fairforest/sweep/protected_discrimination", "fair forest protecting it"},
+                  title, "Discrimination (eq. 7; MaxD eq. 8 for a numeric feature)",
+                  title + " (n/a: the feature cannot be protected)", 3);
   return out;
 }
 

@@ -40,6 +40,15 @@ std::string attribute_block(const ResultData& data, const std::string& g,
                         i < lo.size() && i < hi.size() ? "[" + lo[i] + ", " + hi[i] + "]" : ""});
     for (const char* p : {"/metrics", "/ci_lower", "/ci_upper"}) data.shown(g + p);
     out += html::table(m);
+    // The same as dots with whiskers (differences and ratios share one axis: both are O(1)).
+    svg::IntervalChart c;
+    c.title = "Fairness metrics by " + leaf(g);
+    c.value_label = "metric value and bootstrap interval";
+    for (std::size_t i = 0; i < value.size(); ++i)
+      c.categories.push_back(i < metric_names.size() ? metric_names[i] : std::to_string(i));
+    c.series = {{"metric", "#1f5fbf", data.doubles(g + "/metrics"), data.doubles(g + "/ci_lower"),
+                 data.doubles(g + "/ci_upper")}};
+    out += html::figure(svg::interval_chart(c), c.title + " with bootstrap intervals");
   }
   if (!groups.empty() && data.has(g + "/selection_rate")) {
     svg::BarChart c;

@@ -27,6 +27,12 @@ std::vector<double> ResultData::doubles(const std::string& path) const {
   return {};
 }
 
+std::size_t ResultData::columns(const std::string& path) const {
+  const auto* e = doc_.results.find(path);
+  if (!e) return 0;
+  return e->dims.size() >= 2 ? e->dims.back() : 1;
+}
+
 std::vector<std::int64_t> ResultData::integers(const std::string& path) const {
   const auto* e = doc_.results.find(path);
   if (!e) return {};

@@ -24,6 +24,8 @@ class ResultData {
   std::vector<std::string> strings(const std::string& path) const;
   // Every element as display text (numbers with up to 6 significant digits).
   std::vector<std::string> texts(const std::string& path) const;
+  // Columns of a matrix dataset (its last dimension); 1 for a 1-D one, 0 when absent.
+  std::size_t columns(const std::string& path) const;
   // Paths of datasets directly inside `group` ("/a/b"), and its direct subgroups, in order.
   std::vector<std::string> datasets_in(const std::string& group) const;
   std::vector<std::string> subgroups(const std::string& group) const;

@@ -19,6 +19,7 @@ std::string verdict_section(const VerdictTable& verdicts);
 // Figures of each stage, from a result's datasets (empty when the stage is absent).
 std::string data_figures(const ResultData& data);
 std::string fairness_figures(const ResultData& data);
+std::string info_figures(const ResultData& data);
 std::string infogram_figures(const ResultData& data);
 std::string alfa_figures(const ResultData& data);
 std::string models_figures(const ResultData& data);

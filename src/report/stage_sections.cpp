@@ -15,7 +15,7 @@ struct Stage {
 const Stage kStages[] = {
     {"/data", "Data", data_figures},
     {"/fairness", "Fairness audit: group rates and metrics", fairness_figures},
-    {"/info", "Information measures", nullptr},
+    {"/info", "Information measures", info_figures},
     {"/infogram", "InfoGram", infogram_figures},
     {"/alfa", "ALFA: admissible learning for fairness", alfa_figures},
     {"/models", "Models and their scores", models_figures},

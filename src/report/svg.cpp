@@ -123,6 +123,20 @@ std::string Document::finish() {
   return s_.str();
 }
 
+Document chart_document(double width, double height, const std::string& title, double left,
+                        const std::vector<std::pair<std::string, std::string>>& legend) {
+  Document d(width, height, title, "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\"");
+  d.text(width / 2, 24, title, "text-anchor=\"middle\" font-size=\"16\"");
+  double x = left;
+  if (legend.size() > 1)
+    for (const auto& [name, colour] : legend) {
+      d.rect(x, 34, 12, 12, "fill=\"" + colour + "\"");
+      d.text(x + 16, 45, name);
+      x += 40 + 6.5 * static_cast<double>(name.size());
+    }
+  return d;
+}
+
 Axes make_axes(double left, double top, double width, double height, double x0, double x1,
                double y0, double y1, double pad, bool clamp) {
   Axes a{left, top, width, height, {}, {}};

@@ -53,6 +53,11 @@ class Document {
   int open_groups_ = 0;
 };
 
+// A chart document with its title centred at the top and, for two or more entries (name,
+// colour), a legend line of coloured keys below it starting at x = `left`.
+Document chart_document(double width, double height, const std::string& title, double left,
+                        const std::vector<std::pair<std::string, std::string>>& legend);
+
 // A plot box at (left, top) of size (width, height) with data scales on both axes.
 struct Axes {
   double left, top, width, height;

@@ -6,6 +6,12 @@
 
 namespace adm::report::svg {
 
+const std::string& palette(std::size_t i) {
+  static const std::string colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                        "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  return colours[i % (sizeof colours / sizeof colours[0])];
+}
+
 std::string xy_plot(const XyPlot& p) {
   // The legend (series with a name) sits in a strip below the x axis title.
   const double left = 64, right = 20, top = 40, bottom = 68;
@@ -19,11 +25,23 @@ std::string xy_plot(const XyPlot& p) {
     }
   if (!std::isfinite(x0) || !std::isfinite(x1)) x0 = 0, x1 = 1;
   if (!std::isfinite(y0) || !std::isfinite(y1)) y0 = 0, y1 = 1;
+  // Legend entries wrap onto further lines below the plot when they do not fit on one.
+  std::vector<std::pair<double, double>> legend;  // (x, line) per series
+  double legend_x = left;
+  int legend_lines = 1;
+  for (const auto& s : p.series) {
+    const double w = 24 + 6.5 * static_cast<double>(s.name.size());
+    if (!s.name.empty() && legend_x > left && legend_x + w > p.width - right)
+      legend_x = left, ++legend_lines;
+    legend.emplace_back(legend_x, legend_lines - 1);
+    if (!s.name.empty()) legend_x += w;
+  }
+  const double extra = 16.0 * (legend_lines - 1), height = p.height + extra;
   const NiceRange nx = nice_range(x0, x1, 5), ny = nice_range(y0, y1, 5);
   // Points on the frame's edges stay visible: a small inset inside the box.
   const Axes a = make_axes(left, top, p.width - left - right, p.height - top - bottom, nx.lo, nx.hi,
                            ny.lo, ny.hi, 4.0);
-  Document d(p.width, p.height, p.title, "font-family=\"sans-serif\" font-size=\"12\"");
+  Document d(p.width, height, p.title, "font-family=\"sans-serif\" font-size=\"12\"");
   d.text(p.width / 2, 22, p.title, "text-anchor=\"middle\" font-size=\"14\"");
   AxisStyle axes;
   axes.x_ticks = nx.ticks, axes.y_ticks = ny.ticks;
@@ -31,8 +49,8 @@ std::string xy_plot(const XyPlot& p) {
   axes.x_label = p.x_label;
   axes.y_label = p.y_label;
   draw_axes(d, a, axes);
-  double legend_x = a.left;
-  for (const auto& s : p.series) {
+  for (std::size_t si = 0; si < p.series.size(); ++si) {
+    const auto& s = p.series[si];
     d.open_group("class=\"series\"");
     std::vector<std::pair<double, double>> line;
     const std::size_t n = std::min(s.x.size(), s.y.size());
@@ -46,12 +64,15 @@ std::string xy_plot(const XyPlot& p) {
         if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
         d.circle(line[k].first, line[k].second, s.radius, "fill=\"" + s.colour + "\"",
                  i < s.labels.size() ? s.labels[i] : "");
+        if (s.show_labels && i < s.labels.size())
+          d.text(line[k].first + s.radius + 3, line[k].second - s.radius, s.labels[i],
+                 "class=\"point-label\" font-size=\"10\" fill=\"" + s.colour + "\"");
         ++k;
       }
     if (!s.name.empty()) {
-      d.rect(legend_x, p.height - 16, 10, 10, "fill=\"" + s.colour + "\"");
-      d.text(legend_x + 14, p.height - 7, s.name, "font-size=\"11\"");
-      legend_x += 24 + 6.5 * static_cast<double>(s.name.size());
+      const double lx = legend[si].first, ly = p.height - 16 + 16 * legend[si].second;
+      d.rect(lx, ly, 10, 10, "fill=\"" + s.colour + "\"");
+      d.text(lx + 14, ly + 9, s.name, "font-size=\"11\"");
     }
     d.close_group();
   }
@@ -74,16 +95,9 @@ std::string bar_chart(const BarChart& c) {
   const double top_value = upper(all);
   // With negative values the zero line sits in the middle.
   const Scale x{negative ? -top_value : 0.0, top_value, left, left + bar_w};
-  Document d(width, height, c.title,
-             "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\"");
-  d.text(width / 2, 24, c.title, "text-anchor=\"middle\" font-size=\"16\"");
-  double legend_x = left;
-  if (c.series.size() > 1)
-    for (const auto& s : c.series) {
-      d.rect(legend_x, 34, 12, 12, "fill=\"" + s.colour + "\"");
-      d.text(legend_x + 16, 45, s.name);
-      legend_x += 40 + 6.5 * static_cast<double>(s.name.size());
-    }
+  std::vector<std::pair<std::string, std::string>> legend;
+  for (const auto& s : c.series) legend.emplace_back(s.name, s.colour);
+  Document d = chart_document(width, height, c.title, left, legend);
   d.open_group("class=\"bars\"");
   for (std::size_t i = 0; i < rows; ++i) {
     const double y = top + row_h * static_cast<double>(i);

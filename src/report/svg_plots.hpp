@@ -1,8 +1,10 @@
 #pragma once
 // Every figure of the project, from plain data: the InfoGram, x-y plots (Pareto fronts, pattern
-// counts by delta) and horizontal bar charts (Fair Forests importance, Shapley values). Pipelines
-// convert their results into these inputs when they write a figure next to a result; the HTML
-// report converts what it read from a result file, so a figure looks the same in both.
+// counts by delta, Shapley utility sweeps), horizontal bar charts (Fair Forests importance,
+// Shapley values), interval (dot and whisker) charts (model scores) and tree diagrams (CART).
+// Pipelines convert their results into these inputs when they write a figure next to a result; the
+// HTML report converts what it read from a result file, so a figure looks the same in both.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,7 @@ struct XySeries {
   std::vector<std::string> labels;  // optional hover text per point
   double radius = 3;                // 0: no dots
   bool connect = false;             // join the points in the given order
+  bool show_labels = false;         // also print each label beside its point
 };
 struct XyPlot {
   std::string title, x_label, y_label;
@@ -58,5 +61,40 @@ struct BarChart {
 // Horizontal grouped bars, one row per category, scaled to the largest |value|; negative values
 // extend left of a zero line.
 std::string bar_chart(const BarChart& chart);
+
+struct IntervalSeries {
+  std::string name;
+  std::string colour = "#1f77b4";
+  std::vector<double> value, lower, upper;  // one per category; lower/upper may be empty
+};
+struct IntervalChart {
+  std::string title, value_label;
+  std::vector<std::string> categories;
+  std::vector<IntervalSeries> series;  // a dot per category and series, offset vertically
+  int digits = 3;                      // decimals of the value printed at the right
+};
+// One row per category: a dot at the value and a whisker from lower to upper (where both are
+// finite), on a linear axis with round ticks covering every finite value and bound.
+std::string interval_chart(const IntervalChart& chart);
+
+struct TreeNode {
+  std::string label;          // split text ("income < 42") or, for a leaf, its decision
+  std::string detail;         // a second, smaller line ("n = 120"), may be empty
+  int left = -1, right = -1;  // child indices; a node without two valid children is a leaf
+  int colour = -1;            // leaves: palette index (the predicted class), -1 grey
+};
+struct TreeDiagram {
+  std::string title;
+  std::vector<TreeNode> nodes;         // [0] is the root
+  std::string yes = "yes", no = "no";  // labels of the left and right edges
+};
+// Top-down tree: split nodes as boxes with their text, leaves as coloured boxes, edges to the
+// left child labelled `yes`, to the right `no`. Leaves sit side by side in order, a parent above
+// the middle of its children. Node text longer than 30 characters is shortened (the full text
+// is the box's tooltip). Indices that are out of range or revisit a node end the branch there.
+std::string tree_diagram(const TreeDiagram& tree);
+
+// The i-th colour of the categorical palette (cycles).
+const std::string& palette(std::size_t i);
 
 }  // namespace adm::report::svg

@@ -2,8 +2,9 @@
 # The HTML report in a real browser (issue 12 item 4). Renders one report from small, fast runs —
 # the demo (sensitive attributes race, sex and race×sex), the exact Shapley demo (race, sex) and the
 # models demo — with a verdict table that has a failing row, then opens it in headless Chromium:
-# no console messages, the expected tables and SVG plots present in the browser's DOM, markup
-# balanced, and a screenshot kept at ARTEFACTS/report.png. The checks are first shown to fail on
+# no console messages, the expected tables and SVG plots present in the browser's DOM (counted per
+# stage section: rate and metric charts, information, ALFA, Shapley scatter and utility sweep, the
+# models' scores, drawn trees, importance and CV curves), markup balanced, and a screenshot kept at ARTEFACTS/report.png. The checks are first shown to fail on
 # broken copies of the page (an unclosed tag, a missing plot), so the test cannot pass vacuously.
 # Usage: report_browser.sh ADMISSIBLE SOURCE_DIR ARTEFACTS_DIR. Exit 77 when Chromium is absent.
 set -u
@@ -56,6 +57,19 @@ balanced() {
     exit(@stack ? 1 : 0);' "$1"
 }
 
+# "stage heading=plots" for every stage section (<h3>) with at least one <svg>, in page order.
+svgs_per_stage() {
+  perl -0777 -ne 'my @h = split /<h3>/; shift @h;
+    for (@h) { my ($t) = /^(.*?)<\/h3>/; my $n = () = /<svg /g; print "$t=$n\n" if $n; }' "$1"
+}
+expected_per_stage='Fairness audit: group rates and metrics=6
+Information measures=1
+InfoGram=1
+ALFA: admissible learning for fairness=1
+Shapley values=4
+InfoGram=1
+Models and their scores=10'
+
 # The checks of one page; prints the first that fails and returns 1.
 check_page() {
   local page=$1
@@ -74,16 +88,30 @@ check_page() {
       'Models: test scores' 'ALFA per outcome' '<td>git_revision</td>' '<td>ranks</td>'; do
     grep -qF "$want" dom.html || { echo "missing in the DOM: $want"; return 1; }
   done
-  # Plots: the three results' figures, each an <svg> drawn inside a <figure>.
-  local svgs figures
+  # Plots: the three results' figures, each an <svg> drawn inside a <figure>, counted per stage
+  # section (demo: rates and metrics of three attributes, information, InfoGram, ALFA; Shapley:
+  # two bar charts, the coefficient scatter, the utility sweep; models: InfoGram, then scores,
+  # ALFA, two trees, five importance charts and the lasso's CV curve).
+  local svgs figures per_stage
   svgs=$(grep -o '<svg ' dom.html | wc -l)
   figures=$(grep -o '<figure>' dom.html | wc -l)
-  [ "$figures" -eq 8 ] || { echo "expected 8 figures (4 + 2 + 2), found $figures"; return 1; }
+  [ "$figures" -eq 24 ] || { echo "expected 24 figures (9 + 4 + 11), found $figures"; return 1; }
   [ "$svgs" -eq "$figures" ] || { echo "$figures figures but $svgs SVG plots"; return 1; }
-  for want in 'Fair InfoGram' 'Rates by race×sex' 'phi_acc: Shapley value of accuracy' \
-      'phi_D: Shapley value of discrimination' 'Mean test accuracy and AUC per model'; do
+  per_stage=$(svgs_per_stage dom.html)
+  [ "$per_stage" = "$expected_per_stage" ] ||
+    { printf 'plots per stage:\n%s\nexpected:\n%s\n' "$per_stage" "$expected_per_stage"; return 1; }
+  for want in 'Fair InfoGram' 'Rates by race×sex' 'Fairness metrics by race×sex' \
+      'Information per feature' 'ALFA alpha per outcome' 'phi_acc: Shapley value of accuracy' \
+      'phi_D: Shapley value of discrimination' 'Accuracy vs discrimination coefficient per feature' \
+      'Fairness utility F = phi_acc - alpha phi_D per feature over alpha' \
+      'Test accuracy and AUC per model' 'Tree of FINEtree' 'Tree of tree_R' \
+      'Feature importance of forest' 'Lasso cross-validation of FINElasso'; do
     grep -qF "<title>$want" dom.html || { echo "missing plot: $want"; return 1; }
   done
+  # The trees are drawn: split boxes with their text, leaves, edges labelled yes and no.
+  [ "$(grep -c '<g class="tree-split">' dom.html)" -ge 2 ] || { echo "no tree splits drawn"; return 1; }
+  grep -q '<g class="tree-leaf">' dom.html || { echo "no tree leaves drawn"; return 1; }
+  grep -q '>yes</text>' dom.html || { echo "tree edges not labelled"; return 1; }
   return 0
 }
 
@@ -93,6 +121,9 @@ check_page unclosed.html > /dev/null && fail "the checks accepted a page with an
 perl -0777 -pe 's/<figure>\n<svg .*?<\/svg>\n//s' report.html > no_plot.html
 cmp -s report.html no_plot.html && fail "could not remove a plot for the negative check"
 check_page no_plot.html > /dev/null && fail "the checks accepted a page with a plot missing"
+perl -0777 -pe 's/<figure>\n<svg [^>]*>\n<title>Tree of FINEtree.*?<\/figure>\n//s' report.html > no_tree.html
+cmp -s report.html no_tree.html && fail "could not remove the tree for the negative check"
+check_page no_tree.html > /dev/null && fail "the checks accepted a page without the FINEtree diagram"
 printf '<!DOCTYPE html><html><head><title>x</title></head><body><script>console.error("x")</script></body></html>' > console.html
 open_page console.html && grep -q ':CONSOLE' log.txt || fail "chromium's console log is not seen"
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <regex>
 
+#include "../lib/balanced_markup.hpp"
 #include "../lib/count_text.hpp"
 #include "core/error.hpp"
 #include "report/html.hpp"
@@ -14,30 +15,10 @@ using adm::ResultDocument;
 using adm::VerdictRow;
 using adm::VerdictTable;
 using adm::report::render_report;
+using adm::test::balanced;
 using adm::test::count;
 
 namespace {
-
-// Every element the report writes is closed, in order (void elements and self-closing SVG
-// elements aside): a small stack check of the tags.
-bool balanced(const std::string& page) {
-  static const std::regex tag(R"(<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>)");
-  static const std::vector<std::string> void_elements{"meta", "br", "hr", "img", "input", "link"};
-  std::vector<std::string> stack;
-  for (std::sregex_iterator it(page.begin(), page.end(), tag), end; it != end; ++it) {
-    const std::string name = (*it)[2];
-    if ((*it)[3] == "/" ||
-        std::find(void_elements.begin(), void_elements.end(), name) != void_elements.end())
-      continue;
-    if ((*it)[1] == "/") {
-      if (stack.empty() || stack.back() != name) return false;
-      stack.pop_back();
-    } else {
-      stack.push_back(name);
-    }
-  }
-  return stack.empty();
-}
 
 const std::string kHostile = "<script>alert(\"x\")</script>&";
 
@@ -119,7 +100,9 @@ TEST_CASE("report: stage sections, figures and the generic listing", "[report]")
   // An unknown group is listed with path, shape and first values.
   CHECK(page.find("<td>/mystery/deep/thing</td><td>10</td><td>real</td><td>1, 2, 3, 4, 5, 6, 7, "
                   "8, ...</td>") != std::string::npos);
-  CHECK(count(page, "<svg ") == 3);  // two rate charts and the InfoGram
+  // Per attribute a rate chart and a metric interval chart, and the InfoGram.
+  CHECK(count(page, "<svg ") == 5);
+  CHECK(page.find("<title>Fairness metrics by race</title>") != std::string::npos);
   CHECK(count(page, "<svg ") == count(page, "</svg>"));
   CHECK(balanced(page));
   // Two results: ids stay unique.
@@ -209,5 +192,6 @@ TEST_CASE("report: rule-list Pareto front, patterns and Fair Forests sections", 
   CHECK(page.find("font-size=\"11\">constrained</text>") != std::string::npos);
   CHECK(page.find("<td>RF_F</td><td>0.72 [0.68, 0.76]</td>") != std::string::npos);
   CHECK(page.find("Feature importance (MDI share)") != std::string::npos);
-  CHECK(count(page, "<svg ") == 4);
+  CHECK(page.find("<title>Fair Forests: accuracy per model</title>") != std::string::npos);
+  CHECK(count(page, "<svg ") == 5);
 }

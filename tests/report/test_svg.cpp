@@ -90,3 +90,98 @@ TEST_CASE("svg: round tick steps", "[report]") {
   CHECK(r.lo == 3);
   CHECK(r.hi == 4);
 }
+
+namespace {
+
+// The x attributes of the <rect> elements of class `cls` groups, in document order.
+std::vector<double> box_x(const std::string& s, const std::string& cls) {
+  std::vector<double> xs;
+  const std::regex box("<g class=\"" + cls + "\">\\n<rect x=\"([-0-9.]+)\"");
+  for (std::sregex_iterator it(s.begin(), s.end(), box), end; it != end; ++it)
+    xs.push_back(std::stod((*it)[1]));
+  return xs;
+}
+
+}  // namespace
+
+TEST_CASE("svg: tree diagram nodes, leaves and labelled edges", "[report]") {
+  // income < 60 ? leaf : (colour in {red} ? leaf : leaf)
+  TreeDiagram t;
+  t.title = "a tree";
+  t.nodes = {{"income < 60", "n = 10", 1, 2, -1},
+             {"class 0 (0.700)", "n = 4", -1, -1, 0},
+             {"colour in {red}", "n = 6", 3, 4, -1},
+             {"class 1 (0.800)", "n = 5", -1, -1, 1},
+             {"class 0 (1.000)", "n = 1", -1, -1, 0}};
+  const std::string s = tree_diagram(t);
+  CHECK(count(s, "<g class=\"tree-split\">") == 2);
+  CHECK(count(s, "<g class=\"tree-leaf\">") == 3);
+  CHECK(count(s, "class=\"tree-edge\"") == 4);
+  CHECK(count(s, ">yes</text>") == 2);
+  CHECK(count(s, ">no</text>") == 2);
+  CHECK(s.find(">income &lt; 60</text>") != std::string::npos);
+  CHECK(s.find(">n = 6</text>") != std::string::npos);
+  CHECK(count(s, "<g ") == count(s, "</g>"));
+  // Leaves left to right in the order they are reached (node 1, 3, 4); the root (slot 0.75)
+  // between its children's columns (0 and 1.5), the colour split above its two leaves (1, 2).
+  const auto leaves = box_x(s, "tree-leaf"), splits = box_x(s, "tree-split");
+  REQUIRE(leaves.size() == 3);
+  REQUIRE(splits.size() == 2);
+  CHECK(leaves[0] < leaves[1]);
+  CHECK(leaves[1] < leaves[2]);
+  CHECK(splits[1] == Approx((leaves[1] + leaves[2]) / 2));
+  CHECK(splits[0] == Approx((leaves[0] + splits[1]) / 2));
+}
+
+TEST_CASE("svg: tree diagram survives cycles, bad indices and long text", "[report]") {
+  TreeDiagram t;
+  const std::string accented = "\xc3\xa9";  // é, two bytes
+  std::string long_label;
+  for (int i = 0; i < 20; ++i) long_label += accented;  // 40 bytes
+  t.nodes = {{"root", "", 1, 2, -1},
+             {long_label, "", 7, 2, -1},  // child 7 does not exist: a leaf
+             {"back", "", 0, 1, -1}};     // children already drawn: a leaf
+  const std::string s = tree_diagram(t);
+  CHECK(count(s, "<g class=\"tree-split\">") == 1);
+  CHECK(count(s, "<g class=\"tree-leaf\">") == 2);
+  // Shortened to 26 bytes (13 whole characters) and "...", the full text in the tooltip.
+  CHECK(s.find(">" + long_label.substr(0, 26) + "...</text>") != std::string::npos);
+  CHECK(s.find("<title>" + long_label + "</title>") != std::string::npos);
+  CHECK(tree_diagram(TreeDiagram{}).find("</svg>") != std::string::npos);  // empty: a blank plot
+}
+
+TEST_CASE("svg: interval chart dots and whiskers", "[report]") {
+  IntervalChart c;
+  c.title = "scores";
+  c.categories = {"m1", "m2", "m3"};
+  c.series = {{"accuracy", "#123456", {0.75, 0.5, NAN}, {0.7, NAN, 0.1}, {0.8, 0.6, 0.2}}};
+  const std::string s = interval_chart(c);
+  CHECK(count(s, "<circle") == 2);             // m3 has no value
+  CHECK(count(s, "stroke-width=\"2\"") == 2);  // m1 and m3 have both bounds, m2 has not
+  CHECK(s.find("<title>accuracy: 0.750 [0.700, 0.800]</title>") != std::string::npos);
+  CHECK(s.find("<title>accuracy: 0.500</title>") != std::string::npos);
+  CHECK(s.find(">n/a</text>") != std::string::npos);
+  CHECK(s.find("nan") == std::string::npos);
+  CHECK(count(s, "<g ") == count(s, "</g>"));
+}
+
+TEST_CASE("svg: x-y plot labels its points and wraps its legend", "[report]") {
+  XyPlot p;
+  p.width = 300;
+  for (int i = 0; i < 6; ++i)
+    p.series.push_back({"series number " + std::to_string(i),
+                        palette(i),
+                        {1.0 * i},
+                        {1.0},
+                        {"p" + std::to_string(i)},
+                        3,
+                        false,
+                        i == 0});
+  const std::string s = xy_plot(p);
+  CHECK(count(s, "class=\"point-label\"") == 1);
+  CHECK(s.find(">p0</text>") != std::string::npos);
+  // Six entries of ~140 px in a 300 px plot: one per line, five lines more than one.
+  CHECK(s.find("height=\"" + num(400 + 5 * 16) + "\"") != std::string::npos);
+  CHECK(palette(0) != palette(1));
+  CHECK(palette(10) == palette(0));
+}
