@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/score_sort.hpp"
 
 namespace adm::methods::patterns {
 namespace {
@@ -336,31 +337,31 @@ void PatternSearch::settle(const std::vector<std::string>& closings) {
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features();
   const double c = options_.mode == MineMode::All ? -1.0 : std::max(cut(), final_cut_);
-  // (score, index) side by side: most comparisons never leave this array (keys break ties only).
-  struct Ranked {
-    double score;
-    std::uint32_t i;
-  };
-  std::vector<Ranked> sent;
+  // (score, index) side by side, sorted by score in O(n); keys order only runs of equal scores.
+  std::vector<ScoredIndex> sent;
   for (std::size_t i = 0; i < best_.size(); ++i)
     if (best_.score(i) >= c) sent.push_back({best_.score(i), static_cast<std::uint32_t>(i)});
-  const auto better = [&](const Ranked& a, const Ranked& b) {
-    if (a.score != b.score) return a.score > b.score;
-    return std::memcmp(best_.key(a.i), best_.key(b.i), n) < 0;  // unsigned bytes, as PatternKey's <
-  };
-  if (sent.size() > options_.k) {
-    std::nth_element(sent.begin(), sent.begin() + static_cast<std::ptrdiff_t>(options_.k),
-                     sent.end(), better);
-    sent.resize(options_.k);
+  sort_by_descending_score(sent);
+  for (auto run = sent.begin(); run != sent.end();) {
+    const auto end =
+        std::find_if(run, sent.end(), [&](const ScoredIndex& e) { return e.score != run->score; });
+    if (end - run > 1)
+      std::sort(run, end, [&](const ScoredIndex& a, const ScoredIndex& b) {
+        return std::memcmp(best_.key(a.index), best_.key(b.index), n) < 0;  // as PatternKey's <
+      });
+    run = end;
   }
-  std::sort(sent.begin(), sent.end(), better);
+  if (sent.size() > options_.k) sent.resize(options_.k);
   const std::uint64_t head[4] = {visited_, qualifying_, expanded_, sent.size()};
   std::string out(sizeof head + sent.size() * entry_bytes(), '\0');
   char* p = out.data();
   std::memcpy(p, head, sizeof head);
   p += sizeof head;
   PatternKey key(n);
-  for (const auto [score, i] : sent) {
+  for (std::size_t j = 0; j < sent.size(); ++j) {
+    const auto [score, i] = sent[j];
+    // The keys are read in score order, i.e. at random: fetch a few entries ahead.
+    if (j + 16 < sent.size()) __builtin_prefetch(best_.key(sent[j + 16].index));
     std::copy(best_.key(i), best_.key(i) + n, key.begin());
     const PatternScores full = model_.scores(model_.products(key));
     std::memcpy(p, &score, sizeof score);
