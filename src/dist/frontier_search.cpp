@@ -344,13 +344,18 @@ class Engine {
   void ask_for_work() {
     if (steal_pending_ || failure_ || stopping_ || !idle() || quota_.exhausted) return;
     int victim = -1;
-    double most = quota_.limited() ? 0 : 1;
+    // A rank with one node cannot split it, but expanding it makes more: worth asking again, once
+    // in a while (a rank with none is not asked until a wave says it has some, so that the idle
+    // ranks at the end stop sending and the waves can see the search is over).
+    const bool poll_single = since(last_ask_time_) >= kAskAgainSeconds;
+    double most = quota_.limited() || poll_single ? 0 : 1;
     for (int k = 1; k < ranks_; ++k) {  // start after this rank so askers spread over victims
       const int r = (me_ + k) % ranks_;
       const double f = known_frontier_[static_cast<std::size_t>(r)];
       if (f > most) most = f, victim = r;
     }
     if (victim < 0) return;
+    last_ask_time_ = Clock::now();
     known_frontier_[static_cast<std::size_t>(victim)] = 0;  // until its reply or the next wave
     send(victim, kStealAsk, {});
     steal_pending_ = true;
@@ -406,6 +411,7 @@ class Engine {
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
   static constexpr std::size_t kBatchBytes = 1 << 16;
+  static constexpr double kAskAgainSeconds = 0.0002;
   static constexpr double kBatchSeconds = 0.002, kSummarySeconds = 0.0005, kWaveSeconds = 0.005,
                           kThresholdSeconds = 0.0005;
 
@@ -424,7 +430,8 @@ class Engine {
   double busy_seconds_ = 0, idle_seconds_ = 0, take_seconds_ = 0, shared_threshold_ = kNone;
   bool steal_pending_ = false;
   std::vector<Clock::time_point> last_flush_;
-  Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};
+  Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{},
+      last_ask_time_{};
   WaveEntry mine_;
   std::vector<WaveEntry> wave_, last_wave_;
   std::vector<double> known_frontier_;  // other ranks' frontier sizes, for stealing
