@@ -61,6 +61,15 @@ std::string load_error(const Folder& f, const std::string& text) {
   return std::string("no InputError");
 }
 
+// Each row holds or not as worked out by hand (one flag a row, in order).
+void check_verdicts(const VerdictTable& table, const std::vector<bool>& holds) {
+  REQUIRE(table.size() == holds.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    INFO(table[i].figure << ": ours " << table[i].ours);
+    CHECK(table[i].holds == holds[i]);
+  }
+}
+
 std::string row(const char* figure, const std::string& body) {
   return std::string("[[expect]]\nfigure = \"") + figure + "\"\nconfig = \"tiny.toml\"\n" + body +
          "\n";
@@ -116,13 +125,8 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(paper.configs() == std::vector<std::string>{"tiny.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 14);
-  const std::vector<bool> holds = {true,  false, true, true,  false, true, true,
-                                   false, false, true, false, true,  true, false};
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    INFO(table[i].figure << ": ours " << table[i].ours);
-    CHECK(table[i].holds == holds[i]);
-  }
+  check_verdicts(table, {true, false, true, true, false, true, true, false, false, true, false,
+                         true, true, false});
   CHECK(table[0].ours == "-12629.9");
   CHECK(table[0].comparison == "within 1.5");
   CHECK(table[2].path == "/a/counts[2]");
@@ -202,13 +206,8 @@ TEST_CASE("checker: derived figures (normalise, select, more_paths, value_key, v
   const auto paper = pipelines::load_expectations((f.path / "paper").string());
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 18);
-  const std::vector<bool> holds = {true,  true,  false, true,  true, false, true, true,  true,
-                                   false, false, true,  false, true, false, true, false, false};
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    INFO(table[i].figure << ": ours " << table[i].ours);
-    CHECK(table[i].holds == holds[i]);
-  }
+  check_verdicts(table, {true, true, false, true, true, false, true, true, true, false, false, true,
+                         false, true, false, true, false, false});
   CHECK(table[0].path == "/b/net / max[x3]");
   CHECK(table[2].ours == "1");
   CHECK(table[4].ours == "{x3}");
@@ -373,13 +372,8 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
                                                     "s_2.toml", "s_3.toml", "s_4.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 14);
-  const std::vector<bool> holds = {true, false, true,  true, true, false, true,
-                                   true, true,  false, true, true, false, false};
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    INFO(table[i].figure << ": ours " << table[i].ours);
-    CHECK(table[i].holds == holds[i]);
-  }
+  check_verdicts(table, {true, false, true, true, true, false, true, true, true, false, true, true,
+                         false, false});
   CHECK(table[0].ours == "2.33333");
   CHECK(table[0].comparison == "mean of 3 runs within 0.05");
   CHECK(table[0].result == (f.path / "out" / "r_{1..3}.h5").string());
