@@ -7,8 +7,8 @@
 #   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
 #   shapley: fairness-aware feature selection, Table 2 (COMPAS) and Table 1 (20 synthetic models)
 #   infogram: InfoGram paper, Example 1 (2 x 50 draws), Example 3 (5 draws), core sets, UCB,
-#     Examples 5-11 and the admissible models on them (~10 min: the longest test, so it gets the
-#     largest COST, which `ctest -j` starts first, and a longer TIMEOUT)
+#     Examples 5-11 and the admissible models on them (851 s at load ~6 on 2 cores: the longest
+#     test, so it gets the largest COST, which `ctest -j` starts first, and a longer TIMEOUT)
 set(repro_out ${CMAKE_CURRENT_BINARY_DIR}/reproduce)
 foreach(paper audit fairnb faircorels fairforests shapley infogram)
   add_test(NAME repro_${paper}
