@@ -2,128 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
-#include <limits>
 #include <stdexcept>
+
+#include "pipelines/figure_reader.hpp"
 
 namespace adm::pipelines {
 namespace {
-
-std::string number(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
 
 std::string joined(const std::vector<std::string>& items, const char* open, const char* close) {
   std::string out = open;
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
   return out + close;
-}
-
-// A failed lookup of ours: the row shows why and does not hold.
-struct Missing : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-std::size_t index_of_key(const io::ResultReader& r, const Expectation& e) {
-  const auto labels = r.strings(e.key_path);
-  const auto it = std::find(labels.begin(), labels.end(), e.key);
-  if (it == labels.end()) throw Missing("no '" + e.key + "' in " + e.key_path);
-  return static_cast<std::size_t>(it - labels.begin());
-}
-
-std::size_t checked(std::size_t i, std::size_t n, const std::string& path) {
-  if (i >= n)
-    throw Missing("element " + std::to_string(i) + " of " + path + " (" + std::to_string(n) +
-                  " elements)");
-  return i;
-}
-
-// The candidate of least pick_min among `among` (or all) with where_path[i] <= where_at_most.
-std::size_t picked(const io::ResultReader& r, const Expectation& e, std::size_t n) {
-  std::vector<std::size_t> candidates;
-  if (e.among.empty()) {
-    for (std::size_t i = 0; i < n; ++i) candidates.push_back(i);
-  } else {
-    for (const auto i : r.integers(e.among)) {
-      if (i < 0) throw Missing("negative index " + std::to_string(i) + " in " + e.among);
-      candidates.push_back(checked(static_cast<std::size_t>(i), n, e.path));
-    }
-  }
-  const auto key = r.doubles(e.pick_min);
-  const auto where = e.where_path.empty() ? std::vector<double>{} : r.doubles(e.where_path);
-  std::size_t best = n;
-  for (const auto i : candidates) {
-    if (!e.where_path.empty() &&
-        !(where.at(checked(i, where.size(), e.where_path)) <= *e.where_at_most))
-      continue;
-    if (best == n || key.at(checked(i, key.size(), e.pick_min)) < key[best]) best = i;
-  }
-  if (best == n)
-    throw Missing(e.where_path.empty()
-                      ? "no candidate in " + e.among
-                      : "no candidate with " + e.where_path + " <= " + number(*e.where_at_most));
-  return best;
-}
-
-double ours_number(const io::ResultReader& r, const Expectation& e) {
-  if (e.reduce == "size")  // of numbers or of texts
-    return e.scale * static_cast<double>(r.is_text(e.path) ? r.strings(e.path).size()
-                                                           : r.doubles(e.path).size());
-  const auto v = r.doubles(e.path);
-  double x = 0;
-  if (!e.reduce.empty()) {
-    if (v.empty()) throw Missing(e.path + " is empty");
-    x = e.reduce == "max"   ? *std::max_element(v.begin(), v.end())
-        : e.reduce == "min" ? *std::min_element(v.begin(), v.end())
-                            : [&] {
-                                double s = 0;
-                                for (double d : v) s += d;
-                                return s;
-                              }();
-  } else if (!e.key.empty()) {
-    x = v.at(checked(index_of_key(r, e), v.size(), e.path));
-  } else if (!e.pick_min.empty()) {
-    x = v[picked(r, e, v.size())];
-  } else if (e.index >= 0) {
-    x = v[checked(static_cast<std::size_t>(e.index), v.size(), e.path)];
-  } else {
-    if (v.size() != 1)
-      throw Missing(e.path + " has " + std::to_string(v.size()) + " elements: give index or key");
-    x = v[0];
-  }
-  if (e.absolute) x = std::fabs(x);
-  return x * e.scale;
-}
-
-std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectation& e) {
-  if (e.reduce == "descending" || e.reduce == "ascending") {
-    const auto values = r.doubles(e.path);
-    const auto labels = r.strings(e.key_path);
-    if (labels.size() != values.size()) throw Missing(e.key_path + " does not label " + e.path);
-    std::vector<std::size_t> order(values.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return e.reduce == "descending" ? values[a] > values[b] : values[a] < values[b];
-    });
-    if (e.top > 0 && order.size() > static_cast<std::size_t>(e.top)) order.resize(e.top);
-    std::vector<std::string> out;
-    for (const auto i : order) out.push_back(labels[i]);
-    return out;
-  }
-  if (e.reduce == "argmax") {
-    const auto values = r.doubles(e.path);
-    const auto labels = r.strings(e.key_path);
-    if (values.empty() || labels.size() != values.size())
-      throw Missing(e.key_path + " does not label " + e.path);
-    return {labels[std::max_element(values.begin(), values.end()) - values.begin()]};
-  }
-  auto v = r.strings(e.path);
-  if (!e.key.empty()) return {v.at(checked(index_of_key(r, e), v.size(), e.path))};
-  if (e.index >= 0) return {v[checked(static_cast<std::size_t>(e.index), v.size(), e.path)]};
-  return v;
 }
 
 bool is_text(const Expectation& e) {
@@ -132,53 +22,40 @@ bool is_text(const Expectation& e) {
          (e.compare == "equal" && !e.text.empty());
 }
 
-// The published number, or (value_path) another of ours.
-double published_number(const io::ResultReader& r, const Expectation& e) {
-  if (e.value_path.empty()) return e.value.value_or(std::numeric_limits<double>::quiet_NaN());
-  if (!r.has(e.value_path)) throw Missing("no dataset " + e.value_path);
-  const auto v = r.doubles(e.value_path);
-  if (e.value_index < 0 && v.size() != 1)
-    throw Missing(e.value_path + " has " + std::to_string(v.size()) +
-                  " elements: give value_index");
-  return v[e.value_index < 0
-               ? 0
-               : checked(static_cast<std::size_t>(e.value_index), v.size(), e.value_path)];
-}
-
 void compare_numbers(const Expectation& e, double ours, double p, VerdictRow& row) {
-  row.ours = number(ours);
-  row.published = std::isnan(p) ? "-" : number(p);
+  row.ours = number_text(ours);
+  row.published = std::isnan(p) ? "-" : number_text(p);
   if (!e.value_path.empty()) {
-    row.published += " (ours: " + e.value_path;
+    row.published += " (ours: " + std::string(e.absolute ? "|" : "") + e.value_path;
     if (e.value_index >= 0) row.published += "[" + std::to_string(e.value_index) + "]";
+    if (!e.value_key.empty()) row.published += "[" + e.value_key + "]";
+    if (e.absolute) row.published += "|";
+    if (e.scale != 1) row.published += " x " + number_text(e.scale);
+    if (e.value_offset != 0)
+      row.published +=
+          (e.value_offset > 0 ? " + " : " - ") + number_text(std::fabs(e.value_offset));
     row.published += ")";
   }
   const auto& c = e.compare;
   if (c == "within") {
-    row.comparison = "within " + number(e.tolerance);
+    row.comparison = "within " + number_text(e.tolerance);
     row.holds = std::fabs(ours - p) <= e.tolerance;
   } else if (c == "equal") {
     row.comparison = "equal";
     row.holds = ours == p;
-  } else if (c == "at_least") {
-    row.comparison = "at least";
-    row.holds = ours >= p;
-  } else if (c == "at_most") {
-    row.comparison = "at most";
-    row.holds = ours <= p;
-  } else if (c == "less") {
-    row.comparison = "less than";
-    row.holds = ours < p;
-  } else if (c == "greater") {
-    row.comparison = "greater than";
-    row.holds = ours > p;
   } else if (c == "factor") {
-    row.comparison = "factor " + number(e.tolerance);
+    row.comparison = "factor " + number_text(e.tolerance);
     const double ratio = ours / p;
     row.holds = ratio > 0 && std::max(ratio, 1 / ratio) <= e.tolerance;
-  } else {  // info
+  } else if (c == "info") {
     row.comparison = "information";
     row.holds = true;
+  } else {  // at_least, at_most, less, greater
+    row.comparison = c == "at_least"  ? "at least"
+                     : c == "at_most" ? "at most"
+                     : c == "less"    ? "less than"
+                                      : "greater than";
+    row.holds = compares(c, ours, p);
   }
 }
 
@@ -277,7 +154,7 @@ void check_runs(const std::vector<std::string>& configs, ResultFiles& results, c
   }
   const double fraction = static_cast<double>(holds) / static_cast<double>(configs.size());
   row.ours = std::to_string(holds) + "/" + std::to_string(configs.size()) + " runs";
-  row.comparison += " in >= " + number(*e.holds_at_least) + " of runs";
+  row.comparison += " in >= " + number_text(*e.holds_at_least) + " of runs";
   row.holds = fraction >= *e.holds_at_least;
 }
 
@@ -315,8 +192,7 @@ VerdictTable check_paper(const PaperExpectations& paper, ResultFiles& results) {
     row.paper = paper.paper;
     row.figure = e.figure;
     row.result = result_of(paper, e, results);
-    row.path = e.path + (e.index >= 0 ? "[" + std::to_string(e.index) + "]" : "") +
-               (e.key.empty() ? "" : "[" + e.key + "]");
+    row.path = ours_path_text(e);
     row.explanation = e.explanation;
     try {
       const auto configs = paper.configs_of(e);
@@ -328,9 +204,11 @@ VerdictTable check_paper(const PaperExpectations& paper, ResultFiles& results) {
     } catch (const std::exception& error) {  // ours could not be read: the figure is not shown
       row.ours = std::string("(") + error.what() + ")";
       if (row.published.empty())
-        row.published = e.value           ? number(*e.value)
-                        : !e.text.empty() ? e.text
-                                          : joined(e.set, "{", "}");
+        row.published = e.value                 ? number_text(*e.value)
+                        : !e.text.empty()       ? e.text
+                        : !e.set.empty()        ? joined(e.set, "{", "}")
+                        : !e.value_path.empty() ? "(ours: " + e.value_path + ")"
+                                                : "-";
       if (row.comparison.empty()) row.comparison = e.compare;
       row.holds = false;
       row.explanation.clear();  // an explanation is of a difference, not of a missing value

@@ -29,6 +29,27 @@ bool is_config_name(const std::string& config) {
          config.substr(config.size() - 5) == ".toml";
 }
 
+// normalise, select, more_paths and the value_key/value_offset of value_path.
+void check_derived(config::Fields& f, const Expectation& e) {
+  const bool picks = !e.among.empty() || !e.where_path.empty() || !e.pick_min.empty();
+  if (!e.select.empty() && (e.index >= 0 || !e.key.empty() || picks))
+    f.fail("select", "keeps elements of path: not with index, key or pick_min (they pick one)");
+  const bool numeric_reduce =
+      e.reduce == "max" || e.reduce == "min" || e.reduce == "sum" || e.reduce == "size";
+  if (!e.select.empty() && !e.reduce.empty() && !numeric_reduce)
+    f.fail("select", "goes with reduce = \"max\", \"min\", \"sum\" or \"size\" (or none)");
+  if (!e.more_paths.empty() && !numeric_reduce)
+    f.fail("more_paths", "goes with reduce = \"max\", \"min\", \"sum\" or \"size\"");
+  if (!e.more_paths.empty() && (!e.select.empty() || !e.normalise.empty()))
+    f.fail("more_paths", "is not available with select or normalise (they act on path alone)");
+  if (e.value_key.empty() != e.value_key_path.empty())
+    f.fail("value_key", "value_key and value_key_path go together");
+  if (!e.value_key.empty() && e.value_index >= 0)
+    f.fail("value_key", "give value_index or value_key, not both");
+  if ((!e.value_key.empty() || e.value_offset != 0) && e.value_path.empty())
+    f.fail(e.value_key.empty() ? "value_offset" : "value_key", "goes with value_path");
+}
+
 // The keys each comparison needs, checked after reading so a mistake is named at its table.
 void check(config::Fields& f, const Expectation& e) {
   for (const char* key : {"figure", "path", "compare"}) {
@@ -90,6 +111,7 @@ void check(config::Fields& f, const Expectation& e) {
   if (picks && e.pick_min.empty()) f.fail("pick_min", "is required with among or where_path");
   if (int(e.index >= 0) + int(!e.key.empty()) + int(picks) + int(!e.reduce.empty()) > 1)
     f.fail("index", "index, key, pick_min and reduce each select ours: give at most one");
+  check_derived(f, e);
   if (!e.config.empty() && !is_config_name(e.config))
     f.fail("config", "must name a .toml file in the paper's folder, without a folder");
 }
@@ -109,6 +131,19 @@ void describe(config::Fields& f, RunSet& r) {
     f.fail("config", "must name a .toml file in the paper's folder, without a folder");
   if (r.key.empty()) f.fail("key", "is required (e.g. \"data.draw\")");
   if (r.to < r.from) f.fail("to", "must be >= from");
+}
+
+void describe(config::Fields& f, Condition& c) {
+  f.text("path", c.path, "Dataset with one element per element of the expectation's path.");
+  f.text("normalise", c.normalise, "max: divided by its largest element (negatives as 0).",
+         {"", "max"});
+  f.text("compare", c.compare, "How each element is compared with value.",
+         {"at_least", "at_most", "less", "greater"});
+  f.optional_real("value", c.value, "The bound.");
+  if (f.mode() != config::Fields::Mode::Read) return;
+  if (c.path.empty()) f.fail("path", "is required");
+  if (c.compare.empty()) f.fail("compare", "is required (at_least, at_most, less or greater)");
+  if (!c.value) f.fail("value", "is required");
 }
 
 void describe(config::Fields& f, Expectation& e) {
@@ -134,12 +169,21 @@ void describe(config::Fields& f, Expectation& e) {
          "descending/ascending: to the labels by value).",
          {"", "max", "min", "sum", "size", "argmax", "descending", "ascending"});
   f.integer("top", e.top, "With descending/ascending: keep the first top labels (0: all).", {0});
-  f.real("scale", e.scale, "Ours is multiplied by this.");
-  f.boolean("absolute", e.absolute, "Take the absolute value of ours (before scale).");
+  f.text("normalise", e.normalise, "max: ours' dataset divided by its largest (negatives as 0).",
+         {"", "max"});
+  f.section_list("select", e.select,
+                 "Keep the elements of path at which every condition holds (a derived set).");
+  f.text_list("more_paths", e.more_paths, "With reduce: datasets whose elements join path's.");
+  f.real("scale", e.scale, "Ours (and value_path's number) is multiplied by this.");
+  f.boolean("absolute", e.absolute,
+            "Take the absolute value of ours (before scale); also value_path's.");
   f.text("compare", e.compare, "How ours and the published value are compared.", kComparisons);
   f.optional_real("value", e.value, "The published number.");
   f.text("value_path", e.value_path, "Instead of value: another dataset of ours.");
   f.integer("value_index", e.value_index, "Element of value_path; -1: its only element.", {-1});
+  f.text("value_key_path", e.value_key_path, "Labels of value_path (with value_key).");
+  f.text("value_key", e.value_key, "The label of value_path's element (in value_key_path).");
+  f.real("value_offset", e.value_offset, "Added to value_path's number.");
   f.real("tolerance", e.tolerance, "within: largest |ours - value|; factor: largest ratio.");
   f.text("text", e.text, "The published text (equal, contains).");
   f.text_list("set", e.set, "The published set (equal_set, subset_of) or order (ordering).");

@@ -27,6 +27,16 @@ struct RunSet {
   std::vector<std::string> configs() const;
 };
 
+// One condition of an expectation's `select`: dataset `path` (one element per element of ours'
+// path), divided by its largest element when normalise = "max" (see Expectation::normalise),
+// compared element by element with `value` (at_least, at_most, less, greater).
+struct Condition {
+  std::string path;
+  std::string normalise;
+  std::string compare;
+  std::optional<double> value;
+};
+
 struct Expectation {
   std::string figure;  // the paper's table/figure/row, e.g. "Table 2, COMPAS, unconstrained"
   std::string config;  // config file in the paper's folder whose result holds ours
@@ -50,16 +60,30 @@ struct Expectation {
   // by their values (ties in label order), the first `top` of them (0: all), compared as texts
   std::string reduce;
   std::int64_t top = 0;
+  // "max": ours' dataset divided by its largest element, negatives as 0 (all 0 when none is
+  // positive), as the InfoGram scales its axes; before any selection of an element.
+  std::string normalise;
+  // Derived from ours' dataset: only the elements at which every condition holds (e.g. the labels
+  // whose relevance >= 0.1 and cross-fitted net information / max >= 0.1); a set of texts, or
+  // numbers for reduce (size: how many).
+  std::vector<Condition> select;
+  // With reduce = max/min/sum/size: these datasets' elements join path's (e.g. the best of two
+  // models' accuracies).
+  std::vector<std::string> more_paths;
   double scale = 1;       // ours is multiplied by this (e.g. 100 for a percentage) ...
-  bool absolute = false;  // ... after taking its absolute value when true
+  bool absolute = false;  // ... after taking its absolute value when true (value_path's too)
   // within | equal | at_least | at_most | less | greater | factor | equal_set | subset_of (every
   // one of ours is in set) | contains | excludes | ordering | info
   std::string compare;
   std::optional<double> value;  // published number (within, equal, at_least, ..., factor)
-  // Instead of value, another of our numbers (element value_index, -1: the only one), for a
-  // qualitative claim of the paper such as "the fair model discriminates less".
+  // Instead of value, another of our numbers (element value_index, -1: the only one, or the one
+  // labelled value_key in value_key_path), for a qualitative claim of the paper such as "the fair
+  // model discriminates less"; absolute and scale apply to it as to ours, then value_offset is
+  // added (e.g. -0.02: "within 2 points of that model").
   std::string value_path;
   std::int64_t value_index = -1;
+  std::string value_key_path, value_key;
+  double value_offset = 0;
   double tolerance = 0;          // within: |ours - value| <= tolerance; factor: ratio <= it
   std::string text;              // published text (equal on strings, contains, excludes)
   std::vector<std::string> set;  // published set (equal_set, subset_of) or order (ordering)
@@ -86,6 +110,7 @@ struct PaperExpectations {
 };
 
 void describe(config::Fields& f, RunSet& r);
+void describe(config::Fields& f, Condition& c);
 void describe(config::Fields& f, Expectation& e);
 
 // Reads `folder`/expect.toml; the paper's name is the folder's last component. Bad input throws

@@ -38,6 +38,15 @@ void write_result(const Folder& f) {
   r.write("/a/relevance", std::vector<double>{0.5, 0.1, 0.3}, "test", "bits");
   r.write("/a/front", std::vector<std::int64_t>{0, 2}, "test", "1");
   r.write("/a/set", std::vector<std::string>{"x3", "x1"}, "test");
+  // For the derived figures: /b/net over its largest is {0 (negative), 1, 0.5}; /b/flat has no
+  // positive element (all 0 normalised); /b/coef is labelled by /b/names (x3 first).
+  r.write("/b/net", std::vector<double>{-0.2, 0.8, 0.4}, "test", "bits");
+  r.write("/b/flat", std::vector<double>{-1, -2}, "test", "bits");
+  r.write("/b/names", std::vector<std::string>{"x3", "x1"}, "test");
+  r.write("/b/coef", std::vector<double>{-0.7, 0.2}, "test", "1");
+  r.write("/b/acc1", std::vector<double>{0.81}, "test", "fraction");
+  r.write("/b/acc2", std::vector<double>{0.82}, "test", "fraction");
+  r.write("/b/acc3", std::vector<double>{0.79}, "test", "fraction");
   r.commit();
 }
 
@@ -50,6 +59,15 @@ std::string load_error(const Folder& f, const std::string& text) {
     return std::string(e.what());
   }
   return std::string("no InputError");
+}
+
+// Each row holds or not as worked out by hand (one flag a row, in order).
+void check_verdicts(const VerdictTable& table, const std::vector<bool>& holds) {
+  REQUIRE(table.size() == holds.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    INFO(table[i].figure << ": ours " << table[i].ours);
+    CHECK(table[i].holds == holds[i]);
+  }
 }
 
 std::string row(const char* figure, const std::string& body) {
@@ -107,13 +125,8 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(paper.configs() == std::vector<std::string>{"tiny.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 14);
-  const std::vector<bool> holds = {true,  false, true, true,  false, true, true,
-                                   false, false, true, false, true,  true, false};
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    INFO(table[i].figure << ": ours " << table[i].ours);
-    CHECK(table[i].holds == holds[i]);
-  }
+  check_verdicts(table, {true, false, true, true, false, true, true, false, false, true, false,
+                         true, true, false});
   CHECK(table[0].ours == "-12629.9");
   CHECK(table[0].comparison == "within 1.5");
   CHECK(table[2].path == "/a/counts[2]");
@@ -129,6 +142,142 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
   CHECK(table[13].ours == "(no candidate with /a/relevance <= 0.2)");
 }
 
+TEST_CASE("checker: derived figures (normalise, select, more_paths, value_key, value_offset)") {
+  Folder f;
+  fs::create_directories(f.path / "out");
+  write_result(f);
+  // relevance {0.5, 0.1, 0.3} >= 0.3: x1, x3; net / max {0, 1, 0.5} >= 0.4: x2, x3; both: x3.
+  const std::string both =
+      "path = \"/a/features\"\nselect = [{ path = \"/a/relevance\", compare = \"at_least\", "
+      "value = 0.3 },\n  { path = \"/b/net\", normalise = \"max\", compare = \"at_least\", "
+      "value = 0.4 }]\n";
+  const std::string text =
+      row("normalised x3",
+          "path = \"/b/net\"\nnormalise = \"max\"\nkey_path = \"/a/features\"\nkey = \"x3\"\n"
+          "compare = \"equal\"\nvalue = 0.5") +
+      row("normalised negative is 0",
+          "path = \"/b/net\"\nnormalise = \"max\"\nindex = 0\ncompare = \"equal\"\nvalue = 0") +
+      row("normalised largest fails",
+          "path = \"/b/net\"\nnormalise = \"max\"\nindex = 1\ncompare = \"less\"\nvalue = 1") +
+      row("normalised, none positive",
+          "path = \"/b/flat\"\nnormalise = \"max\"\nreduce = \"min\"\ncompare = \"equal\"\n"
+          "value = 0") +
+      row("derived set", both + "compare = \"equal_set\"\nset = [\"x3\"]") +
+      row("derived set fails", both + "compare = \"equal_set\"\nset = [\"x1\", \"x3\"]") +
+      row("derived contains",
+          "path = \"/a/features\"\nselect = [{ path = \"/a/relevance\", compare = \"less\", "
+          "value = 0.2 }]\ncompare = \"contains\"\ntext = \"x2\"") +
+      row("derived count",
+          "path = \"/a/relevance\"\nselect = [{ path = \"/a/relevance\", compare = \"greater\", "
+          "value = 0.2 }]\nreduce = \"size\"\ncompare = \"equal\"\nvalue = 2") +
+      row("derived max",
+          "path = \"/a/relevance\"\nselect = [{ path = \"/a/relevance\", compare = \"at_most\", "
+          "value = 0.4 }]\nreduce = \"max\"\ncompare = \"equal\"\nvalue = 0.3") +
+      row("derived, two numbers left",
+          "path = \"/a/relevance\"\nselect = [{ path = \"/a/relevance\", compare = \"greater\", "
+          "value = 0.2 }]\ncompare = \"info\"") +
+      row("derived, not aligned",
+          "path = \"/a/features\"\nselect = [{ path = \"/b/coef\", compare = \"less\", value = 0 "
+          "}]\ncompare = \"contains\"\ntext = \"x1\"") +
+      row("best of three",
+          "path = \"/b/acc1\"\nmore_paths = [\"/b/acc2\", \"/b/acc3\"]\nreduce = \"max\"\n"
+          "compare = \"less\"\nvalue = 0.835") +
+      row("best of three fails",
+          "path = \"/b/acc1\"\nmore_paths = [\"/b/acc2\", \"/b/acc3\"]\nreduce = \"max\"\n"
+          "compare = \"at_most\"\nvalue = 0.815") +
+      row("within 2 points",
+          "path = \"/b/acc1\"\ncompare = \"at_least\"\nvalue_path = \"/b/acc2\"\n"
+          "value_offset = -0.02") +
+      row("within half a point fails",
+          "path = \"/b/acc1\"\ncompare = \"at_least\"\nvalue_path = \"/b/acc2\"\n"
+          "value_offset = -0.005") +
+      row("smaller magnitude",
+          "path = \"/b/coef\"\nkey_path = \"/b/names\"\nkey = \"x1\"\nabsolute = true\n"
+          "compare = \"less\"\nvalue_path = \"/b/coef\"\nvalue_key_path = \"/b/names\"\n"
+          "value_key = \"x3\"") +
+      row("smaller magnitude fails",
+          "path = \"/b/coef\"\nkey_path = \"/b/names\"\nkey = \"x3\"\nabsolute = true\n"
+          "compare = \"less\"\nvalue_path = \"/b/coef\"\nvalue_key_path = \"/b/names\"\n"
+          "value_key = \"x1\"") +
+      row("no such value_key",
+          "path = \"/b/acc1\"\ncompare = \"less\"\nvalue_path = \"/b/coef\"\n"
+          "value_key_path = \"/b/names\"\nvalue_key = \"x9\"");
+  f.write("paper/expect.toml", text);
+  const auto paper = pipelines::load_expectations((f.path / "paper").string());
+  pipelines::ResultFiles files((f.path / "out").string());
+  const auto table = pipelines::check_paper(paper, files);
+  check_verdicts(table, {true, true, false, true, true, false, true, true, true, false, false, true,
+                         false, true, false, true, false, false});
+  CHECK(table[0].path == "/b/net / max[x3]");
+  CHECK(table[2].ours == "1");
+  CHECK(table[4].ours == "{x3}");
+  CHECK(table[4].path == "/a/features where /a/relevance >= 0.3, /b/net / max >= 0.4");
+  CHECK(table[5].ours == "{x3}");
+  CHECK(table[6].ours == "{x2}");
+  CHECK(table[7].ours == "2");
+  CHECK_THAT(table[9].ours, Catch::Contains("has 2 elements: give index or key"));
+  CHECK_THAT(table[10].ours, Catch::Contains("/b/coef has 2 elements, /a/features 3"));
+  CHECK(table[11].ours == "0.82");
+  CHECK(table[11].path == "/b/acc1, /b/acc2, /b/acc3");
+  CHECK(table[13].published == "0.8 (ours: /b/acc2 - 0.02)");
+  CHECK(table[14].published == "0.815 (ours: /b/acc2 - 0.005)");
+  CHECK(table[15].ours == "0.2");
+  CHECK(table[15].published == "0.7 (ours: |/b/coef[x3]|)");
+  CHECK(table[16].ours == "0.7");
+  CHECK_THAT(table[17].ours, Catch::Contains("no 'x9' in /b/names"));
+  CHECK(table[17].published == "(ours: /b/coef)");  // not shown: what it would have read
+  CHECK(table[9].published == "-");
+}
+
+TEST_CASE("checker: malformed derived figures name file, line and key") {
+  Folder f;
+  f.write("paper/tiny.toml", "[run]\n");
+  const auto error = [&](const std::string& text) { return load_error(f, text); };
+  const std::string file = (f.path / "paper" / "expect.toml").string();
+  const auto selecting = [&](const std::string& condition, const std::string& rest) {
+    return error(row("x", "path = \"/a\"\nselect = [" + condition + "]\n" + rest));
+  };
+  const std::string set = "compare = \"equal_set\"\nset = [\"x\"]";
+  CHECK(
+      selecting("{ path = \"/r\", compare = \"at_least\", value = 1, normalize = \"max\" }", set) ==
+      file +
+          ":5:59: unknown config key 'expect[0].select[0].normalize' (known keys here: "
+          "compare, normalise, path, value)");
+  CHECK_THAT(selecting("{ path = \"/r\", compare = \"within\", value = 1 }", set),
+             Catch::Contains(":5:36: config key 'expect[0].select[0].compare'"));
+  CHECK_THAT(selecting("{ path = \"/r\", compare = \"less\" }", set),
+             Catch::Contains(":5:11: config key 'expect[0].select[0].value': is required"));
+  CHECK_THAT(
+      selecting("{ path = \"/r\", normalise = \"sum\", compare = \"less\", value = 1 }", set),
+      Catch::Contains(":5:38: config key 'expect[0].select[0].normalise'"));
+  CHECK_THAT(selecting("{ path = \"/r\", compare = \"less\", value = 1 }",
+                       "key_path = \"/k\"\nkey = \"x\"\n" + set),
+             Catch::Contains(":5:10: config key 'expect[0].select': keeps elements of path"));
+  CHECK_THAT(selecting("{ path = \"/r\", compare = \"less\", value = 1 }",
+                       "key_path = \"/k\"\nreduce = \"argmax\"\ncompare = \"equal\"\ntext = \"x\""),
+             Catch::Contains(":5:10: config key 'expect[0].select': goes with reduce"));
+  CHECK_THAT(error(row("x", "path = \"/a\"\nnormalise = \"sum\"\ncompare = \"info\"")),
+             Catch::Contains(":5:13: config key 'expect[0].normalise'"));
+  CHECK_THAT(error(row("x", "path = \"/a\"\nmore_paths = [\"/b\"]\ncompare = \"info\"")),
+             Catch::Contains(":5:14: config key 'expect[0].more_paths': goes with reduce"));
+  CHECK_THAT(error(row("x",
+                       "path = \"/a\"\nmore_paths = [\"/b\"]\nreduce = \"max\"\n"
+                       "normalise = \"max\"\ncompare = \"info\"")),
+             Catch::Contains(":5:14: config key 'expect[0].more_paths': is not available"));
+  CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"less\"\nvalue = 1\nvalue_offset = 0.1")),
+             Catch::Contains(":7:16: config key 'expect[0].value_offset': goes with value_path"));
+  CHECK_THAT(error(row("x",
+                       "path = \"/a\"\ncompare = \"less\"\nvalue_path = \"/b\"\n"
+                       "value_key = \"x\"")),
+             Catch::Contains(":7:13: config key 'expect[0].value_key': value_key and "
+                             "value_key_path go together"));
+  CHECK_THAT(error(row("x",
+                       "path = \"/a\"\ncompare = \"less\"\nvalue_path = \"/b\"\n"
+                       "value_key_path = \"/k\"\nvalue_key = \"x\"\nvalue_index = 0")),
+             Catch::Contains(":8:13: config key 'expect[0].value_key': give value_index or "
+                             "value_key"));
+}
+
 TEST_CASE("checker: malformed expectations name file, line and key") {
   Folder f;
   f.write("paper/tiny.toml", "[run]\n");
@@ -138,8 +287,9 @@ TEST_CASE("checker: malformed expectations name file, line and key") {
         file +
             ":7:1: unknown config key 'expect[0].tolernce' (known keys here: absolute, among, "
             "compare, config, explanation, figure, full, holds_at_least, index, key, key_path, "
-            "over, path, pick_min, reduce, run, runs, scale, set, text, tolerance, top, value, "
-            "value_index, value_path, where_at_most, where_path)");
+            "more_paths, normalise, over, path, pick_min, reduce, run, runs, scale, select, set, "
+            "text, tolerance, top, value, value_index, value_key, value_key_path, value_offset, "
+            "value_path, where_at_most, where_path)");
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"within\"")),
              Catch::Contains("expect.toml:1:1: config key 'expect[0].value': is required"));
   CHECK_THAT(error(row("x", "path = \"/a\"\ncompare = \"close\"\nvalue = 1")),
@@ -222,13 +372,8 @@ TEST_CASE("checker: figures over a run set (mean, sd, min, max, fraction, one ru
                                                     "s_2.toml", "s_3.toml", "s_4.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
-  REQUIRE(table.size() == 14);
-  const std::vector<bool> holds = {true, false, true,  true, true, false, true,
-                                   true, true,  false, true, true, false, false};
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    INFO(table[i].figure << ": ours " << table[i].ours);
-    CHECK(table[i].holds == holds[i]);
-  }
+  check_verdicts(table, {true, false, true, true, true, false, true, true, true, false, true, true,
+                         false, false});
   CHECK(table[0].ours == "2.33333");
   CHECK(table[0].comparison == "mean of 3 runs within 0.05");
   CHECK(table[0].result == (f.path / "out" / "r_{1..3}.h5").string());

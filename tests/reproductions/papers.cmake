@@ -6,7 +6,9 @@
 #   fairforests: Fair Forests Tables 2-5, Figures 1-2 on German, Adult, diabetes for Health (~1 min)
 #   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
 #   shapley: fairness-aware feature selection, Table 2 (COMPAS) and Table 1 (20 synthetic models)
-#   infogram: InfoGram paper, Example 1 (2 x 50 draws), core sets, UCB, Examples 5-11 (~3.5 min)
+#   infogram: InfoGram paper, Example 1 (2 x 50 draws), Example 3 (5 draws), core sets, UCB,
+#     Examples 5-11 and the admissible models on them (851 s at load ~6 on 2 cores: the longest
+#     test, so it gets the largest COST, which `ctest -j` starts first, and a longer TIMEOUT)
 set(repro_out ${CMAKE_CURRENT_BINARY_DIR}/reproduce)
 foreach(paper audit fairnb faircorels fairforests shapley infogram)
   add_test(NAME repro_${paper}
@@ -15,6 +17,7 @@ foreach(paper audit fairnb faircorels fairforests shapley infogram)
   set_tests_properties(repro_${paper} PROPERTIES LABELS reproduction TIMEOUT 900
                        SKIP_RETURN_CODE 77 FIXTURES_SETUP ${paper}_results)
 endforeach()
+set_tests_properties(repro_infogram PROPERTIES TIMEOUT 1800 COST 1000)
 
 # Self-consistency checks on those results (not published figures): they read the fixture's files.
 add_test(NAME repro_faircorels_rule_list_15
