@@ -267,17 +267,23 @@ std::uint64_t PatternSearch::step(std::uint64_t budget) {
   return done;
 }
 
+// The shallowest nodes (the bottom of the stack: the largest subtrees). Nodes the cut has pruned
+// since they were pushed are dropped on the way, not given: late in a mine most of the bottom of a
+// stack is such nodes, and a thief given only those runs dry at once and asks again.
 std::string PatternSearch::give(std::uint64_t count) {
-  const std::size_t n = std::min<std::size_t>(count, frontier_.size()), nf = model_.features();
+  const std::size_t nf = model_.features();
   std::string out;
-  for (std::size_t i = 0; i < n; ++i) {
+  std::size_t i = 0, given = 0;
+  for (; i < frontier_.size() && given < count; ++i) {
+    if (cost_of(frontier_[i]) == 0) continue;
     out += std::to_string(frontier_[i].next);
     out += ' ';
     append_hex(out, &keys_[i * nf], nf);
     out += '\n';
+    ++given;
   }
-  frontier_.erase(frontier_.begin(), frontier_.begin() + static_cast<std::ptrdiff_t>(n));
-  keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(n * nf));
+  frontier_.erase(frontier_.begin(), frontier_.begin() + static_cast<std::ptrdiff_t>(i));
+  keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(i * nf));
   return out;
 }
 
