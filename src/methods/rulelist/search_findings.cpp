@@ -44,7 +44,8 @@ std::vector<std::uint64_t*> counts(SearchStats& s) {
           &s.peak_trie_nodes,
           &s.peak_queue,
           &s.pruned_fair_unfairness,
-          &s.pruned_fair_errors};
+          &s.pruned_fair_errors,
+          &s.pruned_fair_classes};
 }
 
 }  // namespace
@@ -85,7 +86,7 @@ double RulelistSearch::open_bound() const {
   std::vector<std::uint16_t> rules;
   std::vector<std::uint8_t> preds;
   std::vector<GroupCells> cells;
-  const double delta = 1.0 - options_.fairness.epsilon + 1e-9;
+  ClassState classes;
   for (const auto& [plain, node] : best) {
     if (plain >= lowest) break;  // the rest are sorted: none can go lower
     const TrieNode& n = trie_.node(node);
@@ -100,8 +101,8 @@ double RulelistSearch::open_bound() const {
     }
     if (fair_.on()) {
       fair_.cells(captured, positive, cells);
-      const double lb = min_fair_errors(cells, options_.fairness.metric, delta,
-                                        options_.fairness.accept_undefined, kInf);
+      fair_.load_classes(captured, classes);
+      const double lb = fair_.least_errors(cells, fair_.classes_on() ? &classes : nullptr);
       b = std::isinf(lb)
               ? kInf
               : std::max(b, bound(n.errors +
