@@ -96,7 +96,9 @@ TEST_CASE("rulelist class bound: never above the exact minimum over every class 
             continue;
           }
           tight += lb > exact - 1.0;
-          above_rows += lb > min_fair_errors(cells, metric, delta + 1e-9, false, kInf) + 1e-9;
+          const double rows = min_fair_errors(cells, metric, delta + 1e-9, false, kInf);
+          above_rows += lb > rows + 1e-9;
+          if (bound.covers_rows()) CHECK(lb >= rows - 1e-9);  // the search then skips (b)
           above_minority += lb > state.minority + 1e-9;
           // With a budget: "bound > budget" must be true of every fair prediction.
           for (double budget : {0.5, 2.5, 5.5, 10.5})

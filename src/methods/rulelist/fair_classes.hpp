@@ -65,6 +65,11 @@ class ClassBound {
 
   ClassBound(const RuleSet& set, fairness::GapMetric metric);
   std::size_t classes() const { return rep_.size(); }
+  // Whether this bound is never below bounds (a) and (b) of fair_bounds.hpp: two groups, both in
+  // the metric, one rate. Then (b) is the same LP over the row box, of which the class box is a
+  // subset, so (c) >= (b); and (a) > delta means no point of the row box is fair, so none of the
+  // class box either and (c) is +inf.
+  bool covers_rows() const { return groups_ == 2 && rates_.size() == 1 && sides_.size() == 1; }
 
   // The state of a prefix capturing `captured`.
   void load(const Bits& captured, ClassState& out) const;

@@ -119,10 +119,12 @@ FairPrune::Verdict FairPrune::check(const std::vector<GroupCells>& cells, std::s
   double& lb_out = least ? *least : dummy;
   lb_out = 0.0;
   const double delta = 1.0 - fair_.epsilon + kUnfairnessSlack;
-  if (unfairness_ && min_unfairness(cells, fair_.metric, fair_.accept_undefined) > delta)
-    return Verdict::Unfair;
   const bool use_classes = classes_ && state;
-  if (!errors_ && !use_classes) return Verdict::Keep;
+  // Where (c) covers (a) and (b), they are skipped (they cost more than (c) here).
+  const bool rows = !(use_classes && classes_->covers_rows());
+  if (rows && unfairness_ && min_unfairness(cells, fair_.metric, fair_.accept_undefined) > delta)
+    return Verdict::Unfair;
+  if (!(rows && errors_) && !use_classes) return Verdict::Keep;
   // The most errors on the uncaptured rows that still leave an objective <= threshold.
   double budget = std::numeric_limits<double>::infinity();
   if (std::isfinite(threshold)) {
@@ -139,7 +141,7 @@ FairPrune::Verdict FairPrune::check(const std::vector<GroupCells>& cells, std::s
     budget = static_cast<double>(most) + kErrorSlack;
   }
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  if (errors_) {
+  if (rows && errors_) {
     const double lb = min_fair_errors(cells, fair_.metric, delta, fair_.accept_undefined, budget);
     if (lb == kInf) return Verdict::Unfair;
     lb_out = lb;

@@ -65,7 +65,11 @@ double RulelistSearch::open_bound() const {
   for (const auto& e : queue_.entries()) {
     const TrieNode& n = trie_.node(e.node);
     if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    const std::pair<double, std::uint32_t> item{bound(n.errors, std::size_t{n.depth} + 1), e.node};
+    // Best-first by lower bound: the queue's key is already the strengthened bound of a prefix
+    // made here (search.cpp), a valid start that keeps the cap below from weakening the answer.
+    const double key = options_.strategy == Strategy::LowerBound ? e.minor : 0.0;
+    const std::pair<double, std::uint32_t> item{
+        std::max(key, bound(n.errors, std::size_t{n.depth} + 1)), e.node};
     if (!strengthen) {
       rest = std::min(rest, item.first);
     } else if (best.size() < kStrengthen) {
