@@ -273,8 +273,9 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       ++stats_.pruned_lookahead;
       continue;
     }
-    // Errors every extension still makes on the rows the child leaves (the queue's key).
-    std::size_t least = bounds_.equivalent_points ? counts.minority_left : 0;
+    // Errors every extension still makes on the rows the child leaves: the queue's key under a
+    // constraint (unconstrained, the plain bound as in CORELS).
+    std::size_t least = fair_.on() && bounds_.equivalent_points ? counts.minority_left : 0;
     if (bounds_.equivalent_points) {
       const std::size_t b0 = counts.minority_left;
       if (bound(ep_child + b0, bounds_.lookahead ? k + 2 : k + 1) > threshold_) {
