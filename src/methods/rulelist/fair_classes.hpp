@@ -20,19 +20,19 @@
 // is at most the errors of every fair completion (a completion is an integer point of it; the
 // other pairs' constraints are dropped, which only lowers the minimum), and so is the maximum of
 // LP(a, b) over pairs. Exact solution: start at x* = the class majority (x*_c = 1 iff n1_c > n0_c;
-// E(x*) = the minority). If d(x*) lies in the window, LP = E(x*). If d(x*) > delta, the minimum
-// over {d <= delta} is a fractional knapsack: moving class c off x* changes d by a_c (x*_c = 1:
-// down to 0, lowering d by a_c when a_c > 0; x*_c = 0: up to 1, lowering d by -a_c when a_c < 0)
-// at |n1_c - n0_c| errors per full move, linearly; the cheapest way to lower d by
-// D = d(x*) - delta takes moves in increasing order of cost per unit of d (the last one in part).
-// That optimum ends at d = delta >= -delta, so it is the minimum over the window too. d(x*) <
-// -delta is symmetric. If the moves cannot cover D, no x is fair: +inf. The orders depend only on
-// the class and the pair (a_c uses the groups' constant sizes), so they are sorted once per search;
-// a prefix's bound walks them, skipping captured classes, and may stop as soon as the partial sum
-// (a lower bound of the whole) exceeds the budget.
-// Two rates (EOdds = |dTPR| + |dFPR| <= delta): each gap is <= delta, so each one-rate LP is a
-// lower bound and their maximum is. PPV/NPV (PP, CUAE) are not linear in x: no class bound there
-// (the row-wise bound (b) of fair_bounds.hpp still applies).
+// E(x*) = the minority, and E(x) = E(x*) + sum_c |n1_c - n0_c| |x_c - x*_c|). If d(x*) lies in the
+// window, LP = E(x*). If d(x*) > delta, the minimum over {d <= delta} is a fractional knapsack:
+// moving class c off x* changes d by a_c (x*_c = 1: down to 0, lowering d by a_c when a_c > 0; x*_c
+// = 0: up to 1, lowering d by -a_c when a_c < 0) at |n1_c - n0_c| errors per full move, linearly;
+// the cheapest way to lower d by D = d(x*) - delta takes moves in increasing order of cost per unit
+// of d (the last one in part). That optimum ends at d = delta >= -delta, so it is the minimum over
+// the window too. d(x*) < -delta is symmetric. If the moves cannot cover D, no x is fair: +inf. The
+// orders depend only on the class and the pair (a_c uses the groups' constant sizes), so they are
+// sorted once per search; a prefix's bound walks them, skipping captured classes, and may stop as
+// soon as the partial sum (a lower bound of the whole) exceeds the budget. Two rates (EOdds =
+// |dTPR| + |dFPR| <= delta): each gap is <= delta, so each one-rate LP is a lower bound and their
+// maximum is. PPV/NPV (PP, CUAE) are not linear in x: no class bound there (the row-wise bound (b)
+// of fair_bounds.hpp still applies).
 #include <cstdint>
 #include <vector>
 
