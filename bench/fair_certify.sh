@@ -12,7 +12,8 @@
 # accuracy, SP, lower bound and gap.
 #   bench/fair_certify.sh [BIN] [PROBLEMS...]   (TIME_LIMIT=seconds per rank and run, default 280;
 #   FAIR_BOUNDS=false: switch the fairness-aware bounds off; FAIR_PERM=false: the fairness-keyed
-#   permutation map off; RANKS="1 2": the rank counts)
+#   permutation map off; FAIR_CLASSES=false: bound (c) by capture class off; STRATEGY=curiosity:
+#   another search order for the CORELS problems; RANKS="1 2": the rank counts)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
@@ -33,14 +34,16 @@ grep -E '^\{sex:(Female|Male)\} ' "$corels/compas_train.out" | sed 's/^{sex:\([A
 
 config() {  # problem -> config file on stdout
   local extra="time_limit = ${TIME_LIMIT:-280}"
-  [ -n "${FAIR_BOUNDS:-}${FAIR_PERM:-}" ] && extra="$extra\n[rulelist.bounds]"
+  [ -n "${FAIR_BOUNDS:-}${FAIR_PERM:-}${FAIR_CLASSES:-}" ] && extra="$extra\n[rulelist.bounds]"
   [ -n "${FAIR_BOUNDS:-}" ] && extra="$extra\nfair_unfairness = $FAIR_BOUNDS\nfair_errors = $FAIR_BOUNDS"
   [ -n "${FAIR_PERM:-}" ] && extra="$extra\nfair_permutation_map = $FAIR_PERM"
+  [ -n "${FAIR_CLASSES:-}" ] && extra="$extra\nfair_classes = $FAIR_CLASSES"
   case $1 in
     corels95 | corels98)
       sed -e "s|^corels_out = .*|corels_out = \"$tmp/nosex.out\"|" \
           -e "s|^corels_groups = .*|corels_groups = \"$tmp/groups.txt\"|" \
           -e "s|^epsilon = .*|epsilon = 0.${1#corels}|" \
+          -e "s|^strategy = .*|strategy = \"${STRATEGY:-lower_bound}\"|" \
           "$here/../configs/faircorels/corels_compas_sp.toml" ;;
     v2) cat "$here/../configs/faircorels/v2_compas_sp.toml" ;;
     *) echo "unknown problem $1" >&2; exit 2 ;;

@@ -37,6 +37,10 @@ void describe(config::Fields& f, RulelistBoundsSection& s) {
             "Under a fairness constraint (without fair_unsafe_bounds): keep the permutation map, "
             "comparing only permutations whose groups have the same captured true and false "
             "positives (they give every completion the same unfairness; keeps certification).");
+  f.boolean("fair_classes", s.fair_classes,
+            "Under a fairness constraint (sp, pe, eopp, eodds): as fair_errors, with the rows a "
+            "prefix leaves predicted by capture class (rows every rule treats alike are predicted "
+            "alike; keeps certification).");
 }
 
 void describe(config::Fields& f, RulelistParetoSection& s) {
@@ -133,7 +137,8 @@ methods::rulelist::SearchOptions search_options(const RulelistSection& s,
   o.strategy = s.strategy;
   o.bounds = {s.bounds.hierarchical,     s.bounds.lookahead,         s.bounds.support,
               s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map,
-              s.bounds.fair_unfairness,  s.bounds.fair_errors,       s.bounds.fair_permutation_map};
+              s.bounds.fair_unfairness,  s.bounds.fair_errors,       s.bounds.fair_permutation_map,
+              s.bounds.fair_classes};
   o.max_trie_nodes = s.max_trie_nodes;
   o.max_memory_mb = s.max_memory_mb;
   o.time_limit = s.time_limit;

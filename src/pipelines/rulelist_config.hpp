@@ -21,6 +21,7 @@ struct RulelistBoundsSection {
   bool fair_unfairness = true;
   bool fair_errors = true;
   bool fair_permutation_map = true;
+  bool fair_classes = true;
 };
 
 struct RulelistParetoSection {

@@ -115,9 +115,10 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
           "prefixes");
   out.add(t + "/pruned_fair",
           std::vector<std::int64_t>{static_cast<std::int64_t>(s.pruned_fair_unfairness),
-                                    static_cast<std::int64_t>(s.pruned_fair_errors)},
+                                    static_cast<std::int64_t>(s.pruned_fair_errors),
+                                    static_cast<std::int64_t>(s.pruned_fair_classes)},
           "Prefixes pruned by the fairness-aware bounds: no fair completion; no fair completion "
-          "beats the best rule list.",
+          "beats the best rule list; the same by capture class (fair_classes).",
           "prefixes");
   out.add(
       g + "/rules",

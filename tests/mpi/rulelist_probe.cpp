@@ -33,7 +33,7 @@ int main() {
           if (!fair_bounds && (!fair.active || strategy != Strategy::Curiosity)) continue;
           SearchOptions o;
           o.bounds.fair_unfairness = o.bounds.fair_errors = o.bounds.fair_permutation_map =
-              fair_bounds;
+              o.bounds.fair_classes = fair_bounds;
           o.lambda = 0.01;
           o.max_length = 3;
           o.strategy = strategy;

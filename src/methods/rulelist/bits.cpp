@@ -95,6 +95,15 @@ std::size_t fast_count_and(const Bits& a, const Bits& b) {
   return n;
 }
 
+ADM_POPCNT_CLONES
+std::size_t fast_count_and3(const Bits& a, const Bits& b, const Bits& c) {
+  std::size_t n = 0;
+  const std::uint64_t *x = a.data(), *y = b.data(), *z = c.data();
+  for (std::size_t w = 0; w < a.word_count(); ++w)
+    n += static_cast<std::size_t>(std::popcount(x[w] & y[w] & z[w]));
+  return n;
+}
+
 Bits operator&(Bits a, const Bits& b) { return a &= b; }
 Bits operator|(Bits a, const Bits& b) { return a |= b; }
 

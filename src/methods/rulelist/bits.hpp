@@ -70,7 +70,8 @@ struct ChildCounts {
 };
 ChildCounts child_counts(const Bits& uncaptured, const Bits& rule, const Bits& labels,
                          const Bits& minority);
-// |a & b| with the same hardware popcount.
+// |a & b| and |a & b & c| with the same hardware popcount.
 std::size_t fast_count_and(const Bits& a, const Bits& b);
+std::size_t fast_count_and3(const Bits& a, const Bits& b, const Bits& c);
 
 }  // namespace adm::methods::rulelist

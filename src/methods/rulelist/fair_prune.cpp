@@ -1,5 +1,6 @@
 #include "methods/rulelist/fair_prune.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -55,6 +56,9 @@ FairPrune::FairPrune(const RuleSet& set, const SearchOptions& options)
       fair_(options.fairness),
       unfairness_(options.fairness.active && options.bounds.fair_unfairness),
       errors_(options.fairness.active && options.bounds.fair_errors) {
+  if (options.fairness.active && options.bounds.fair_classes &&
+      ClassBound::applies(options.fairness.metric) && set.groups.size() >= 2)
+    classes_.emplace(set, options.fairness.metric);
   for (const auto& g : set.groups) {
     group_pos_.push_back(g & set.labels);
     size_.push_back(static_cast<std::uint32_t>(g.count()));
@@ -66,11 +70,11 @@ void FairPrune::cells(const Bits& captured, const Bits& positive,
                       std::vector<GroupCells>& out) const {
   out.resize(set_.groups.size());
   for (std::size_t g = 0; g < out.size(); ++g) {
-    const auto cap = static_cast<std::uint32_t>(count_and(captured, set_.groups[g]));
-    const auto cap1 = static_cast<std::uint32_t>(count_and(captured, group_pos_[g]));
-    const auto pred = static_cast<std::uint32_t>(count_and(positive, set_.groups[g]));
+    const auto cap = static_cast<std::uint32_t>(fast_count_and(captured, set_.groups[g]));
+    const auto cap1 = static_cast<std::uint32_t>(fast_count_and(captured, group_pos_[g]));
+    const auto pred = static_cast<std::uint32_t>(fast_count_and(positive, set_.groups[g]));
     auto& c = out[g];
-    c.tp = static_cast<std::uint32_t>(count_and(positive, group_pos_[g]));
+    c.tp = static_cast<std::uint32_t>(fast_count_and(positive, group_pos_[g]));
     c.fp = pred - c.tp;
     c.fn = cap1 - c.tp;
     c.tn = cap - pred - c.fn;
@@ -83,8 +87,10 @@ void FairPrune::child_cells(const std::vector<GroupCells>& parent, const Bits& u
                             const Bits& rule, bool prediction, std::vector<GroupCells>& out) const {
   out = parent;
   for (std::size_t g = 0; g < out.size(); ++g) {
-    const auto fresh = static_cast<std::uint32_t>(count_and3(uncaptured, rule, set_.groups[g]));
-    const auto fresh1 = static_cast<std::uint32_t>(count_and3(uncaptured, rule, group_pos_[g]));
+    const auto fresh =
+        static_cast<std::uint32_t>(fast_count_and3(uncaptured, rule, set_.groups[g]));
+    const auto fresh1 =
+        static_cast<std::uint32_t>(fast_count_and3(uncaptured, rule, group_pos_[g]));
     auto& c = out[g];
     (prediction ? c.tp : c.fn) += fresh1;
     (prediction ? c.fp : c.tn) += fresh - fresh1;
@@ -93,12 +99,32 @@ void FairPrune::child_cells(const std::vector<GroupCells>& parent, const Bits& u
   }
 }
 
-FairPrune::Verdict FairPrune::check(const std::vector<GroupCells>& cells, std::size_t errors,
-                                    std::size_t length, double threshold) const {
+void FairPrune::load_classes(const Bits& captured, ClassState& out) const {
+  if (classes_) classes_->load(captured, out);
+}
+
+double FairPrune::least_errors(const std::vector<GroupCells>& cells,
+                               const ClassState* state) const {
   const double delta = 1.0 - fair_.epsilon + kUnfairnessSlack;
-  if (unfairness_ && min_unfairness(cells, fair_.metric, fair_.accept_undefined) > delta)
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const double rows = min_fair_errors(cells, fair_.metric, delta, fair_.accept_undefined, kInf);
+  if (!classes_ || !state || rows == kInf) return rows;
+  return std::max(rows, classes_->min_errors(cells, *state, -1, delta, kInf));
+}
+
+FairPrune::Verdict FairPrune::check(const std::vector<GroupCells>& cells, std::size_t errors,
+                                    std::size_t length, double threshold, const ClassState* state,
+                                    int rule, double* least) const {
+  double dummy = 0.0;
+  double& lb_out = least ? *least : dummy;
+  lb_out = 0.0;
+  const double delta = 1.0 - fair_.epsilon + kUnfairnessSlack;
+  const bool use_classes = classes_ && state;
+  // Where (c) covers (a) and (b), they are skipped (they cost more than (c) here).
+  const bool rows = !(use_classes && classes_->covers_rows());
+  if (rows && unfairness_ && min_unfairness(cells, fair_.metric, fair_.accept_undefined) > delta)
     return Verdict::Unfair;
-  if (!errors_) return Verdict::Keep;
+  if (!(rows && errors_) && !use_classes) return Verdict::Keep;
   // The most errors on the uncaptured rows that still leave an objective <= threshold.
   double budget = std::numeric_limits<double>::infinity();
   if (std::isfinite(threshold)) {
@@ -114,9 +140,18 @@ FairPrune::Verdict FairPrune::check(const std::vector<GroupCells>& cells, std::s
     if (most < 0) return Verdict::Costly;  // even no more errors is too many
     budget = static_cast<double>(most) + kErrorSlack;
   }
-  const double lb = min_fair_errors(cells, fair_.metric, delta, fair_.accept_undefined, budget);
-  if (lb == std::numeric_limits<double>::infinity()) return Verdict::Unfair;
-  return lb > budget ? Verdict::Costly : Verdict::Keep;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (rows && errors_) {
+    const double lb = min_fair_errors(cells, fair_.metric, delta, fair_.accept_undefined, budget);
+    if (lb == kInf) return Verdict::Unfair;
+    lb_out = lb;
+    if (lb > budget) return Verdict::Costly;
+  }
+  if (use_classes) {
+    lb_out = std::max(lb_out, classes_->min_errors(cells, *state, rule, delta, budget));
+    if (lb_out > budget) return Verdict::Classes;
+  }
+  return Verdict::Keep;
 }
 
 }  // namespace adm::methods::rulelist

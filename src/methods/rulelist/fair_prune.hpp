@@ -3,10 +3,12 @@
 // (from its captured rows and their predictions) or of a child (from its parent's counts and the
 // rows its rule adds), and the prune decision against the incumbent.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "methods/rulelist/bits.hpp"
 #include "methods/rulelist/fair_bounds.hpp"
+#include "methods/rulelist/fair_classes.hpp"
 #include "methods/rulelist/rule_set.hpp"
 #include "methods/rulelist/search_options.hpp"
 
@@ -26,11 +28,15 @@ double list_unfairness(const std::vector<GroupCells>& cells, bool default_positi
 
 class FairPrune {
  public:
-  enum class Verdict { Keep, Unfair, Costly };
+  enum class Verdict { Keep, Unfair, Costly, Classes };
 
   FairPrune(const RuleSet& set, const SearchOptions& options);
   // Whether any fairness bound is on (a constraint is active and a bound switched on).
-  bool on() const { return unfairness_ || errors_; }
+  bool on() const { return unfairness_ || errors_ || classes_; }
+  // Whether bound (c) (fair_classes.hpp) is on: prefixes then need a ClassState.
+  bool classes_on() const { return classes_.has_value(); }
+  // The ClassState of a prefix capturing `captured` (nothing when bound (c) is off).
+  void load_classes(const Bits& captured, ClassState& out) const;
 
   // Counts of a prefix capturing `captured`, of which `positive` are predicted positive.
   void cells(const Bits& captured, const Bits& positive, std::vector<GroupCells>& out) const;
@@ -41,15 +47,24 @@ class FairPrune {
 
   // Unfair: no completion meets the constraint (bound (a), or (b) finding none at any cost).
   // Costly: every fair completion, with `errors` errors already made and at least `length` rules,
-  // has an objective above `threshold` (bound (b)). Keep otherwise.
+  // has an objective above `threshold` (bound (b)). Classes: the same, or no fair completion, by
+  // bound (c), asked only when (a) and (b) keep the prefix; `state` is the ClassState of the
+  // prefix (rule < 0) or of the parent of the child adding `rule` (null: no bound (c)).
+  // Keep otherwise. `least` (when not null) receives the largest lower bound of the uncaptured
+  // errors of a fair completion computed on the way (0: none).
   Verdict check(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length,
-                double threshold) const;
+                double threshold, const ClassState* state = nullptr, int rule = -1,
+                double* least = nullptr) const;
+  // The strongest lower bound of the uncaptured errors of a fair completion of a prefix (bounds
+  // (b) and, given its state, (c); +inf: no fair completion).
+  double least_errors(const std::vector<GroupCells>& cells, const ClassState* state) const;
 
  private:
   const RuleSet& set_;
   double lambda_, inv_rows_;
   FairnessConstraint fair_;
   bool unfairness_, errors_;
+  std::optional<ClassBound> classes_;
   std::vector<Bits> group_pos_;  // group & label, per group
   std::vector<std::uint32_t> size_, pos_;
 };

@@ -9,15 +9,15 @@
 
 namespace adm::methods::rulelist {
 
-Bits equivalent_minority(const std::vector<Rule>& rules, const Bits& labels) {
-  const std::size_t n = labels.size();
+std::vector<std::uint32_t> capture_classes(const std::vector<Rule>& rules, std::size_t rows,
+                                           std::size_t* classes) {
   const std::size_t words = (rules.size() + 63) / 64;
   // Row signatures: bit j = rule j captures the row.
-  std::vector<std::uint64_t> sig(n * words, 0);
+  std::vector<std::uint64_t> sig(rows * words, 0);
   for (std::size_t j = 0; j < rules.size(); ++j)
     for (std::size_t row : rules[j].captures.indices())
       sig[row * words + j / 64] |= std::uint64_t{1} << (j % 64);
-  std::vector<std::size_t> order(n);
+  std::vector<std::size_t> order(rows);
   std::iota(order.begin(), order.end(), 0);
   auto less = [&](std::size_t a, std::size_t b) {
     return std::lexicographical_compare(sig.begin() + a * words, sig.begin() + (a + 1) * words,
@@ -28,16 +28,29 @@ Bits equivalent_minority(const std::vector<Rule>& rules, const Bits& labels) {
                       sig.begin() + b * words);
   };
   std::sort(order.begin(), order.end(), less);
+  std::vector<std::uint32_t> id(rows, 0);
+  std::uint32_t next = 0;
+  for (std::size_t k = 0; k < rows; ++k) {
+    if (k > 0 && !same(order[k - 1], order[k])) ++next;
+    id[order[k]] = next;
+  }
+  if (classes) *classes = rows ? std::size_t{next} + 1 : 0;
+  return id;
+}
+
+Bits equivalent_minority(const std::vector<Rule>& rules, const Bits& labels) {
+  const std::size_t n = labels.size();
+  std::size_t classes = 0;
+  const auto id = capture_classes(rules, n, &classes);
+  std::vector<std::size_t> pos(classes, 0), size(classes, 0);
+  for (std::size_t row = 0; row < n; ++row) {
+    size[id[row]] += 1;
+    pos[id[row]] += labels.get(row) ? 1 : 0;
+  }
   Bits minority(n);
-  for (std::size_t start = 0; start < n;) {
-    std::size_t end = start + 1;
-    while (end < n && same(order[start], order[end])) ++end;
-    std::size_t pos = 0;
-    for (std::size_t k = start; k < end; ++k) pos += labels.get(order[k]) ? 1 : 0;
-    const bool mark_positive = 2 * pos <= end - start;  // positives are the minority (or tie)
-    for (std::size_t k = start; k < end; ++k)
-      if (labels.get(order[k]) == mark_positive) minority.set(order[k]);
-    start = end;
+  for (std::size_t row = 0; row < n; ++row) {
+    const bool mark_positive = 2 * pos[id[row]] <= size[id[row]];  // positives are the minority
+    if (labels.get(row) == mark_positive) minority.set(row);       // (or tie)
   }
   return minority;
 }

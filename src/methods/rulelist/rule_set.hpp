@@ -28,6 +28,12 @@ struct RuleSet {
   std::size_t positives() const { return labels.count(); }
 };
 
+// The class of each row: rows with the same capture pattern over all rules share one (every rule
+// list predicts them alike). Classes are numbered 0.. in the order of their patterns; `classes`
+// receives how many there are.
+std::vector<std::uint32_t> capture_classes(const std::vector<Rule>& rules, std::size_t rows,
+                                           std::size_t* classes = nullptr);
+
 // Rows whose label is the minority label among the rows with the same capture pattern over all
 // rules (ties: the positive rows are marked). Every rule list misclassifies at least these rows
 // that it leaves uncaptured (equivalent-points bound).

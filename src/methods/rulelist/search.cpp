@@ -219,7 +219,10 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     const std::size_t b0 = fast_count_and(uncaptured_, set_.minority);
     if (bound(ep + b0, bounds_.lookahead ? k + 1 : k) > threshold_) drop = true;
   }
-  if (!drop && fair_.on()) drop = fair_pruned(cells_, ep, bounds_.lookahead ? k + 1 : k);
+  if (!drop && fair_.on()) {
+    fair_.load_classes(captured_, classes_);  // bound (c), for this prefix and its children
+    drop = fair_pruned(cells_, ep, bounds_.lookahead ? k + 1 : k, -1, nullptr);
+  }
   if (drop) {
     ++stats_.dropped_at_pop;
     trie_.dequeue(entry.node);
@@ -270,6 +273,9 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       ++stats_.pruned_lookahead;
       continue;
     }
+    // Errors every extension still makes on the rows the child leaves: the queue's key under a
+    // constraint (unconstrained, the plain bound as in CORELS).
+    std::size_t least = fair_.on() && bounds_.equivalent_points ? counts.minority_left : 0;
     if (bounds_.equivalent_points) {
       const std::size_t b0 = counts.minority_left;
       if (bound(ep_child + b0, bounds_.lookahead ? k + 2 : k + 1) > threshold_) {
@@ -277,7 +283,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         continue;
       }
     }
-    if (fair_.on() && fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1))
+    if (fair_.on() && fair_pruned(child_cells_, ep_child, bounds_.lookahead ? k + 2 : k + 1,
+                                  static_cast<int>(r), &least))
       continue;
     const std::size_t captured = node_captured + cap;
     if (ranks_ > 1) {
@@ -298,7 +305,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     }
     const auto child = trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
                                  static_cast<std::uint32_t>(ep_child), true);
-    queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child, k + 1), objective,
+    queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child + least, k + 1), objective,
                 static_cast<double>(captured) * inv_rows_);
     ++stats_.queued;
   }
@@ -308,8 +315,13 @@ void RulelistSearch::expand(const QueueEntry& entry) {
 }
 
 bool RulelistSearch::fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors,
-                                 std::size_t length) {
-  switch (fair_.check(cells, errors, length, threshold_)) {
+                                 std::size_t length, int rule, std::size_t* least) {
+  double lb = 0.0;
+  const auto verdict = fair_.check(cells, errors, length, threshold_,
+                                   fair_.classes_on() ? &classes_ : nullptr, rule, &lb);
+  if (least && std::isfinite(lb))
+    *least = std::max(*least, static_cast<std::size_t>(std::ceil(std::max(0.0, lb - 1e-6))));
+  switch (verdict) {
     case FairPrune::Verdict::Keep:
       return false;
     case FairPrune::Verdict::Unfair:
@@ -317,6 +329,9 @@ bool RulelistSearch::fair_pruned(const std::vector<GroupCells>& cells, std::size
       return true;
     case FairPrune::Verdict::Costly:
       ++stats_.pruned_fair_errors;
+      return true;
+    case FairPrune::Verdict::Classes:
+      ++stats_.pruned_fair_classes;
       return true;
   }
   return false;
@@ -419,6 +434,7 @@ void SearchStats::add(const SearchStats& o) {
   pruned_permutation += o.pruned_permutation;
   pruned_fair_unfairness += o.pruned_fair_unfairness;
   pruned_fair_errors += o.pruned_fair_errors;
+  pruned_fair_classes += o.pruned_fair_classes;
   fairness_checks += o.fairness_checks;
   fairness_rejections += o.fairness_rejections;
   incumbent_updates += o.incumbent_updates;

@@ -32,6 +32,7 @@ struct SearchStats {
   std::uint64_t pruned_support = 0, pruned_accurate_support = 0, pruned_hierarchical = 0,
                 pruned_lookahead = 0, pruned_equivalent = 0, pruned_permutation = 0;
   std::uint64_t pruned_fair_unfairness = 0, pruned_fair_errors = 0;  // fair_bounds.hpp (a), (b)
+  std::uint64_t pruned_fair_classes = 0;                             // fair_classes.hpp (c)
   std::uint64_t fairness_checks = 0, fairness_rejections = 0, incumbent_updates = 0;
   std::uint64_t routed = 0;  // children sent to the rank that owns their rule set
   std::uint64_t peak_trie_nodes = 0, peak_queue = 0;
@@ -99,8 +100,11 @@ class RulelistSearch final : public dist::LocalSearch {
   void capture(const std::vector<std::uint16_t>& rules, const std::vector<std::uint8_t>& preds);
   // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map).
   std::string perm_key(const std::vector<GroupCells>& cells) const;
-  // Counts one of the prefix-level or child-level fairness prunes (false: keep the prefix).
-  bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length);
+  // Counts one of the prefix-level (rule < 0) or child-level (the child adds `rule`) fairness
+  // prunes (false: keep the prefix); raises `least` (when not null) to the bounds' least errors on
+  // the uncaptured rows.
+  bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length,
+                   int rule, std::size_t* least);
   // `cells`: the groups' counts of the prefix being considered (its unfairness then needs no
   // pass over the rows), or null.
   void consider(double objective, std::uint8_t default_prediction,
@@ -144,6 +148,7 @@ class RulelistSearch final : public dist::LocalSearch {
   Bits captured_, uncaptured_, scratch_;
   Bits positive_;  // captured rows predicted positive (fairness bounds only)
   std::vector<GroupCells> cells_, child_cells_;
+  ClassState classes_;  // bound (c)'s view of the prefix being expanded
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.

@@ -44,7 +44,8 @@ std::vector<std::uint64_t*> counts(SearchStats& s) {
           &s.peak_trie_nodes,
           &s.peak_queue,
           &s.pruned_fair_unfairness,
-          &s.pruned_fair_errors};
+          &s.pruned_fair_errors,
+          &s.pruned_fair_classes};
 }
 
 }  // namespace
@@ -64,7 +65,11 @@ double RulelistSearch::open_bound() const {
   for (const auto& e : queue_.entries()) {
     const TrieNode& n = trie_.node(e.node);
     if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    const std::pair<double, std::uint32_t> item{bound(n.errors, std::size_t{n.depth} + 1), e.node};
+    // Best-first by lower bound: the queue's key is already the strengthened bound of a prefix
+    // made here (search.cpp), a valid start that keeps the cap below from weakening the answer.
+    const double key = options_.strategy == Strategy::LowerBound ? e.minor : 0.0;
+    const std::pair<double, std::uint32_t> item{
+        std::max(key, bound(n.errors, std::size_t{n.depth} + 1)), e.node};
     if (!strengthen) {
       rest = std::min(rest, item.first);
     } else if (best.size() < kStrengthen) {
@@ -85,7 +90,7 @@ double RulelistSearch::open_bound() const {
   std::vector<std::uint16_t> rules;
   std::vector<std::uint8_t> preds;
   std::vector<GroupCells> cells;
-  const double delta = 1.0 - options_.fairness.epsilon + 1e-9;
+  ClassState classes;
   for (const auto& [plain, node] : best) {
     if (plain >= lowest) break;  // the rest are sorted: none can go lower
     const TrieNode& n = trie_.node(node);
@@ -100,8 +105,8 @@ double RulelistSearch::open_bound() const {
     }
     if (fair_.on()) {
       fair_.cells(captured, positive, cells);
-      const double lb = min_fair_errors(cells, options_.fairness.metric, delta,
-                                        options_.fairness.accept_undefined, kInf);
+      fair_.load_classes(captured, classes);
+      const double lb = fair_.least_errors(cells, fair_.classes_on() ? &classes : nullptr);
       b = std::isinf(lb)
               ? kInf
               : std::max(b, bound(n.errors +

@@ -35,6 +35,9 @@ struct Bounds {
   // Under a constraint, the permutation map keyed by the rule set AND each group's captured
   // (tp, fp): such permutations give every completion the same unfairness, so it stays safe.
   bool fair_permutation_map = true;
+  // (c) fair_classes.hpp: bound (b) with the uncaptured rows predicted by capture class (SP, PE,
+  // EOpp, EOdds only).
+  bool fair_classes = true;
 };
 
 struct FairnessConstraint {
