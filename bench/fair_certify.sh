@@ -12,7 +12,8 @@
 # accuracy, SP, lower bound and gap.
 #   bench/fair_certify.sh [BIN] [PROBLEMS...]   (TIME_LIMIT=seconds per rank and run, default 280;
 #   FAIR_BOUNDS=false: switch the fairness-aware bounds off; FAIR_PERM=false: the fairness-keyed
-#   permutation map off; RANKS="1 2": the rank counts)
+#   permutation map off; RANKS="1 2": the rank counts; MAX_NODES=n: stop after n prefixes taken
+#   from the queue, all ranks, for a memory comparison at equal work)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
@@ -33,6 +34,7 @@ grep -E '^\{sex:(Female|Male)\} ' "$corels/compas_train.out" | sed 's/^{sex:\([A
 
 config() {  # problem -> config file on stdout
   local extra="time_limit = ${TIME_LIMIT:-280}"
+  [ -n "${MAX_NODES:-}" ] && extra="$extra\nmax_nodes = $MAX_NODES"
   [ -n "${FAIR_BOUNDS:-}${FAIR_PERM:-}" ] && extra="$extra\n[rulelist.bounds]"
   [ -n "${FAIR_BOUNDS:-}" ] && extra="$extra\nfair_unfairness = $FAIR_BOUNDS\nfair_errors = $FAIR_BOUNDS"
   [ -n "${FAIR_PERM:-}" ] && extra="$extra\nfair_permutation_map = $FAIR_PERM"

@@ -129,13 +129,13 @@ void RulelistSearch::capture(const std::vector<std::uint16_t>& rules,
 // reads: predicted positives (SP), false positives (PE), true positives (EOpp), or both true and
 // false positives (the others). Prefixes equal in those counts give every completion the same
 // unfairness, and the one with fewer errors wins, as in CORELS (Cor. 16). Three bytes a count
-// (four from 2^24 rows), so short keys stay inside std::string's own buffer.
-std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const {
-  std::string key;
-  if (!fair_perm_) return key;
+// (four from 2^24 rows), written into one reused buffer.
+std::string_view RulelistSearch::perm_key(const std::vector<GroupCells>& cells) {
+  key_.clear();
+  if (!fair_perm_) return key_;
   const int width = set_.rows < (std::size_t{1} << 24) ? 3 : 4;
   auto put = [&](std::uint32_t v) {
-    for (int b = 0; b < width; ++b) key.push_back(static_cast<char>(v >> (8 * b)));
+    for (int b = 0; b < width; ++b) key_.push_back(static_cast<char>(v >> (8 * b)));
   };
   for (const auto& c : cells) switch (options_.fairness.metric) {
       case fairness::GapMetric::SP:
@@ -151,7 +151,7 @@ std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const
         put(c.tp);
         put(c.fp);
     }
-  return key;
+  return key_;
 }
 
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
@@ -367,7 +367,7 @@ void RulelistSearch::take(const std::string& text) {
     if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
     for (auto r : p.rules)
       if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
-    std::string key;
+    std::string_view key;
     if (k > 1 && fair_perm_) {
       capture(p.rules, p.predictions);
       fair_.cells(captured_, positive_, cells_);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -97,8 +98,8 @@ class RulelistSearch final : public dist::LocalSearch {
   // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ when need_cells_).
   void load_prefix(std::uint32_t node);
   void capture(const std::vector<std::uint16_t>& rules, const std::vector<std::uint8_t>& preds);
-  // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map).
-  std::string perm_key(const std::vector<GroupCells>& cells) const;
+  // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map), in key_.
+  std::string_view perm_key(const std::vector<GroupCells>& cells);
   // Counts one of the prefix-level or child-level fairness prunes (false: keep the prefix).
   bool fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors, std::size_t length);
   // `cells`: the groups' counts of the prefix being considered (its unfairness then needs no
@@ -144,6 +145,7 @@ class RulelistSearch final : public dist::LocalSearch {
   Bits captured_, uncaptured_, scratch_;
   Bits positive_;  // captured rows predicted positive (fairness bounds only)
   std::vector<GroupCells> cells_, child_cells_;
+  std::string key_;  // perm_key's buffer
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.
