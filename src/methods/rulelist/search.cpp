@@ -23,11 +23,16 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
 
 }  // namespace
 
+bool canonically_better(double objective_a, const std::vector<std::uint16_t>& a, double objective_b,
+                        const std::vector<std::uint16_t>& b) {
+  if (objective_a != objective_b) return objective_a < objective_b;
+  if (a.size() != b.size()) return a.size() < b.size();
+  return a < b;
+}
+
 bool canonically_better(double objective_a, const RuleList& a, double objective_b,
                         const RuleList& b) {
-  if (objective_a != objective_b) return objective_a < objective_b;
-  if (a.rules.size() != b.rules.size()) return a.rules.size() < b.rules.size();
-  return a.rules < b.rules;
+  return canonically_better(objective_a, a.rules, objective_b, b.rules);
 }
 
 RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
@@ -94,19 +99,22 @@ void RulelistSearch::start() {
 void RulelistSearch::consider(double objective, std::uint8_t default_prediction,
                               const std::vector<GroupCells>* cells) {
   if (objective > threshold_ || (best_.found && objective > best_.objective)) return;
-  RuleList list{prefix_, predictions_, default_prediction};
-  if (best_.found && !canonically_better(objective, list, best_.objective, best_.list)) return;
+  // The list is copied only once it is the best (most candidates tie and lose here).
+  if (best_.found && !canonically_better(objective, prefix_, best_.objective, best_.list.rules))
+    return;
   double unfairness = fairness::kNaN;
   if (options_.fairness.active) {
     ++stats_.fairness_checks;
-    unfairness = cells ? list_unfairness(*cells, default_prediction != 0, options_.fairness.metric)
-                       : groups_.unfairness(predict(set_, list), options_.fairness.metric);
+    unfairness =
+        cells ? list_unfairness(*cells, default_prediction != 0, options_.fairness.metric)
+              : groups_.unfairness(predict(set_, {prefix_, predictions_, default_prediction}),
+                                   options_.fairness.metric);
     if (!options_.fairness.accepts(unfairness)) {
       ++stats_.fairness_rejections;
       return;
     }
   }
-  best_ = Incumbent{true, std::move(list), objective, unfairness};
+  best_ = Incumbent{true, {prefix_, predictions_, default_prediction}, objective, unfairness};
   threshold_ = std::min(threshold_, objective);
   ++stats_.incumbent_updates;
 }

@@ -51,6 +51,8 @@ struct Incumbent {
 // Whether a is better than b in the canonical order (objective, length, rule indices).
 bool canonically_better(double objective_a, const RuleList& a, double objective_b,
                         const RuleList& b);
+bool canonically_better(double objective_a, const std::vector<std::uint16_t>& a, double objective_b,
+                        const std::vector<std::uint16_t>& b);
 
 struct SearchResult {
   Incumbent best;

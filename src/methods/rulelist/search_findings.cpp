@@ -59,38 +59,49 @@ double RulelistSearch::open_bound() const {
   // other prefix keeps its plain bound (the smallest of them, `rest`, caps the answer).
   constexpr std::size_t kStrengthen = std::size_t{1} << 20;
   const bool strengthen = bounds_.equivalent_points || fair_.on();
+  // The heap holds trie nodes (4 bytes each, issue 14: was 16 with the bound) ordered by (plain
+  // bound, node), the bound recomputed from the node.
+  auto plain = [&](std::uint32_t node) {
+    const TrieNode& n = trie_.node(node);
+    return bound(n.errors, std::size_t{n.depth} + 1);
+  };
+  auto before = [&](std::uint32_t a, std::uint32_t b) {
+    const double x = plain(a), y = plain(b);
+    return x != y ? x < y : a < b;
+  };
   double rest = kInf;
-  std::vector<std::pair<double, std::uint32_t>> best;  // max-heap of the lowest plain bounds
+  std::vector<std::uint32_t> best;  // max-heap of the lowest plain bounds
+  if (strengthen) best.reserve(std::min(kStrengthen, queue_.size()));
   for (const auto& e : queue_.entries()) {
     const TrieNode& n = trie_.node(e.node);
     if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    const std::pair<double, std::uint32_t> item{bound(n.errors, std::size_t{n.depth} + 1), e.node};
     if (!strengthen) {
-      rest = std::min(rest, item.first);
+      rest = std::min(rest, plain(e.node));
     } else if (best.size() < kStrengthen) {
-      best.push_back(item);
-      std::push_heap(best.begin(), best.end());
-    } else if (item < best.front()) {
-      rest = std::min(rest, best.front().first);
-      std::pop_heap(best.begin(), best.end());
-      best.back() = item;
-      std::push_heap(best.begin(), best.end());
+      best.push_back(e.node);
+      std::push_heap(best.begin(), best.end(), before);
+    } else if (before(e.node, best.front())) {
+      rest = std::min(rest, plain(best.front()));
+      std::pop_heap(best.begin(), best.end(), before);
+      best.back() = e.node;
+      std::push_heap(best.begin(), best.end(), before);
     } else {
-      rest = std::min(rest, item.first);
+      rest = std::min(rest, plain(e.node));
     }
   }
-  std::sort_heap(best.begin(), best.end());
+  std::sort_heap(best.begin(), best.end(), before);
   double lowest = rest;
   Bits captured(set_.rows), positive(set_.rows), fresh(set_.rows);
   std::vector<std::uint16_t> rules;
   std::vector<std::uint8_t> preds;
   std::vector<GroupCells> cells;
   const double delta = 1.0 - options_.fairness.epsilon + 1e-9;
-  for (const auto& [plain, node] : best) {
-    if (plain >= lowest) break;  // the rest are sorted: none can go lower
+  for (const std::uint32_t node : best) {
+    const double plain_bound = plain(node);
+    if (plain_bound >= lowest) break;  // the rest are sorted: none can go lower
     const TrieNode& n = trie_.node(node);
     const std::size_t length = std::size_t{n.depth} + 1;
-    double b = plain;
+    double b = plain_bound;
     trie_.prefix(node, rules, preds);
     capture_rows(set_, rules, preds, captured, &positive, fresh);
     if (bounds_.equivalent_points) {
