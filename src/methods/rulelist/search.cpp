@@ -180,8 +180,9 @@ double RulelistSearch::structure_bytes() const {
   return static_cast<double>(trie_.bytes() + queue_.bytes() + permutations_.bytes());
 }
 
-// Under max_memory_mb the trie and queue grow ahead of an expansion, by doubling while that fits
-// and near the cap by a quarter each of what it leaves, so no doubling carries them past the cap.
+// Under max_memory_mb the trie and queue grow ahead of an expansion: the trie by segments, the
+// queue by doubling while that fits and near the cap by a quarter of what it leaves, so no
+// doubling carries it past the cap.
 bool RulelistSearch::make_room(std::size_t more) {
   if (options_.max_memory_mb <= 0) return true;
   const double cap = options_.max_memory_mb * 1048576.0;
@@ -190,7 +191,7 @@ bool RulelistSearch::make_room(std::size_t more) {
   const double left = cap - structure_bytes() - need;
   if (left < 0) return false;
   const auto spare = static_cast<std::size_t>(left / 4);  // a quarter each: half stays free
-  trie_.reserve(more, spare);
+  trie_.reserve(more);
   queue_.reserve(more, spare);
   return true;
 }
