@@ -50,12 +50,13 @@ for name in "${names[@]}"; do
     metric=$(value "$file" metrics | cut -d, -f1 | tr -d ' ')
     lo=$(value "$file" epsilon_min) hi=$(value "$file" epsilon_max) count=$(value "$file" epsilon_count)
     for e in $(awk -v a="$lo" -v b="$hi" -v n="$count" \
-                 'BEGIN { for (i = 0; i < n; i++) printf "%.6g\n", n > 1 ? a + (b - a) * i / (n - 1) : a }'); do
+                 'BEGIN { for (i = 0; i < n; i++) printf "%.6g\n", (n > 1 ? a + (b - a) * i / (n - 1) : a) }'); do
       points+=("$metric $e")
     done
   else
     points+=("$(value "$file" metric) $(value "$file" epsilon)")
   fi
+  [ ${#points[@]} -gt 0 ] || { echo "no metric and epsilon in $file" >&2; exit 2; }
   for point in "${points[@]}"; do
     read -r metric eps <<< "$point"
     certifying "$file" "$metric" "$eps" > "$tmp/c.toml"
