@@ -13,14 +13,13 @@
 #   bench/fair_certify.sh [BIN] [PROBLEMS...]   (TIME_LIMIT=seconds per rank and run, default 280;
 #   FAIR_BOUNDS=false: switch the fairness-aware bounds off; FAIR_PERM=false: the fairness-keyed
 #   permutation map off; FAIR_CLASSES=false: bound (c) by capture class off; STRATEGY=curiosity:
-#   another search order for the CORELS problems; RANKS="1 2": the rank counts)
+#   another search order for the CORELS problems; RANKS="1 2": the rank counts; MAX_NODES=n: stop
+#   after n prefixes taken from the queue, all ranks, for a memory comparison at equal work)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
 problems=("$@"); [ ${#problems[@]} -gt 0 ] || problems=(corels95 corels98 v2)
-source "$here/../tests/lib/h5.sh"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data}
+source "$here/fair_certify_lib.sh"
 corels=$ADMISSIBLE_DATA/compas/corels_format
 [ -f "$corels/compas_train.out" ] && [ -f "$ADMISSIBLE_DATA/faircorels/compas_rules_full_single.csv" ] ||
   { echo "no COMPAS data in $ADMISSIBLE_DATA"; exit 77; }
@@ -34,6 +33,7 @@ grep -E '^\{sex:(Female|Male)\} ' "$corels/compas_train.out" | sed 's/^{sex:\([A
 
 config() {  # problem -> config file on stdout
   local extra="time_limit = ${TIME_LIMIT:-280}"
+  [ -n "${MAX_NODES:-}" ] && extra="$extra\nmax_nodes = $MAX_NODES"
   [ -n "${FAIR_BOUNDS:-}${FAIR_PERM:-}${FAIR_CLASSES:-}" ] && extra="$extra\n[rulelist.bounds]"
   [ -n "${FAIR_BOUNDS:-}" ] && extra="$extra\nfair_unfairness = $FAIR_BOUNDS\nfair_errors = $FAIR_BOUNDS"
   [ -n "${FAIR_PERM:-}" ] && extra="$extra\nfair_permutation_map = $FAIR_PERM"
@@ -56,24 +56,13 @@ printf '%-9s %5s %9s %8s %11s %10s %8s %9s %10s %8s %8s %10s %9s\n' problem rank
 for p in "${problems[@]}"; do
   config "$p" > "$tmp/$p.toml"
   for n in ${RANKS:-1 2}; do
-    rm -f "$tmp"/rss.* "$tmp/r.h5"
     rc=0
-    # Each rank's own peak RSS (mpirun's is not the ranks').
-    timeout $(( ${TIME_LIMIT:-280} + 120 )) mpirun -q -np "$n" sh -c \
-      '/usr/bin/time -f %M -o "$0.${OMPI_COMM_WORLD_RANK:-0}" "$@"' "$tmp/rss" \
-      "$bin" run "$tmp/$p.toml" --out "$tmp/r.h5" > "$tmp/log" 2>&1 || rc=$?
+    certify_run "$n" "$tmp/$p.toml" "$tmp" $(( ${TIME_LIMIT:-280} + 120 )) || rc=$?
     if [ "$rc" -ne 0 ]; then
       printf '%-9s %5s  %s\n' "$p" "$n" "failed or timed out (rc $rc)"; tail -5 "$tmp/log"; continue
     fi
-    v() { h5vals "$tmp/r.h5" "$1"; }
-    nodes=$(v /timing/rulelist/search/expanded_per_rank | paste -sd+ | bc)
-    smib=$(v /timing/rulelist/search/peak_memory_per_rank | sort -g | tail -1)
-    rss=$(cat "$tmp"/rss.* | sort -n | tail -1)
+    # shellcheck disable=SC2046
     printf '%-9s %5s %9s %8.1f %11s %10.1f %8.1f %9.0f %10.7f %8.4f %8.4f %10.7f %9.7f\n' "$p" "$n" \
-      "$(v /rulelist/search/certified)" "$(v /timing/rulelist/search/seconds)" "$nodes" "$smib" \
-      "$(awk "BEGIN{print $rss/1024}")" "$(awk "BEGIN{print $smib*1048576/($nodes>0?$nodes:1)}")" \
-      "$(v /rulelist/best/objective)" "$(v /rulelist/best/accuracy)" \
-      "$(v /rulelist/best/unfairness | head -1)" "$(v /rulelist/search/lower_bound)" \
-      "$(v /rulelist/search/gap)"
+      $(certify_figures "$tmp" 0)
   done
 done

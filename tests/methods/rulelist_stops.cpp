@@ -104,7 +104,7 @@ TEST_CASE("rulelist: time_limit stops cleanly with the best list and its gap", "
 
 TEST_CASE("rulelist: the memory cap holds within a few percent", "[rulelist]") {
   using namespace methods::rulelist;
-  const RuleSet set = test::random_rule_set(7, 400, 40, 2);
+  const RuleSet set = test::random_rule_set(7, 400, 60, 2);
   for (double mb : {0.05, 0.08, 0.13, 0.2, 0.33, 0.5}) {
     SearchOptions o;
     o.lambda = 0.0005;

@@ -1,12 +1,32 @@
 #include "methods/rulelist/prefix_trie.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/error.hpp"
 
 namespace adm::methods::rulelist {
 
-PrefixTrie::PrefixTrie() { nodes_.push_back(TrieNode{}); }
+PrefixTrie::PrefixTrie() {
+  add_segment();
+  size_ = 1;  // the root, a default TrieNode
+}
+
+std::pair<std::size_t, std::size_t> PrefixTrie::locate(std::size_t i) {
+  if (i >= kRamp) {
+    const std::size_t j = i - kRamp;
+    return {kLastBits - kFirstBits + 1 + (j >> kLastBits), j & ((std::size_t{1} << kLastBits) - 1)};
+  }
+  // Segment s starts at 2^8 (2^s - 1).
+  const std::size_t s = std::bit_width((i >> kFirstBits) + 1) - 1;
+  return {s, i - (((std::size_t{1} << s) - 1) << kFirstBits)};
+}
+
+void PrefixTrie::add_segment() {
+  const std::size_t n = segment_size(segments_.size());
+  segments_.emplace_back(new TrieNode[n]);
+  capacity_ += n;
+}
 
 std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool prediction,
                               std::uint32_t errors, bool queued) {
@@ -14,44 +34,47 @@ std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool pre
   n.parent = parent;
   n.errors = errors;
   n.rule = rule;
-  n.depth = static_cast<std::uint8_t>(nodes_[parent].depth + 1);
+  n.depth = static_cast<std::uint8_t>(at(parent).depth + 1);
   n.flags = static_cast<std::uint8_t>((prediction ? kPrediction : 0) | (queued ? kQueued : 0));
   std::uint32_t i;
   if (free_head_ != kNoNode) {
     i = free_head_;
-    free_head_ = nodes_[i].parent;
+    free_head_ = at(i).parent;
     --free_count_;
-    nodes_[i] = n;
   } else {
-    if (nodes_.size() >= kNoNode) throw InternalError("rulelist: prefix trie full");
-    i = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(n);
+    if (size_ >= kNoNode) throw InternalError("rulelist: prefix trie full");
+    if (size_ == capacity_) add_segment();
+    i = static_cast<std::uint32_t>(size_++);
   }
-  ++nodes_[parent].live_children;
+  at(i) = n;
+  ++at(parent).live_children;
   peak_ = std::max(peak_, ++live_);
   return i;
 }
 
-std::size_t PrefixTrie::bytes_to_hold(std::size_t more) const {
-  const std::size_t need = nodes_.size() + more - std::min(more, free_count_);
-  return (std::max(need, nodes_.capacity()) - nodes_.capacity()) * sizeof(TrieNode);
+std::size_t PrefixTrie::nodes_needed(std::size_t more) const {
+  return size_ + more - std::min(more, free_count_);
 }
 
-void PrefixTrie::reserve(std::size_t more, std::size_t spare) {
-  const std::size_t need = nodes_.size() + more - std::min(more, free_count_);
-  if (need > nodes_.capacity())
-    nodes_.reserve(
-        std::max(need, std::min(2 * nodes_.capacity(), need + spare / sizeof(TrieNode))));
+std::size_t PrefixTrie::bytes_to_hold(std::size_t more) const {
+  std::size_t capacity = capacity_;
+  for (std::size_t s = segments_.size(); capacity < nodes_needed(more); ++s)
+    capacity += segment_size(s);
+  return (capacity - capacity_) * sizeof(TrieNode);
+}
+
+void PrefixTrie::reserve(std::size_t more) {
+  while (capacity_ < nodes_needed(more)) add_segment();
 }
 
 void PrefixTrie::dequeue(std::uint32_t i) {
-  nodes_[i].flags &= static_cast<std::uint8_t>(~kQueued);
+  at(i).flags &= static_cast<std::uint8_t>(~kQueued);
   release(i);
 }
 
 void PrefixTrie::release(std::uint32_t i) {
   while (i != root()) {
-    TrieNode& n = nodes_[i];
+    TrieNode& n = at(i);
     if ((n.flags & (kQueued | kFree)) != 0 || n.live_children != 0) return;
     const std::uint32_t parent = n.parent;
     n.flags = kFree;
@@ -59,7 +82,7 @@ void PrefixTrie::release(std::uint32_t i) {
     free_head_ = i;
     ++free_count_;
     --live_;
-    --nodes_[parent].live_children;
+    --at(parent).live_children;
     i = parent;
   }
 }
@@ -68,9 +91,10 @@ void PrefixTrie::prefix(std::uint32_t i, std::vector<std::uint16_t>& rules,
                         std::vector<std::uint8_t>& predictions) const {
   rules.clear();
   predictions.clear();
-  for (; i != root(); i = nodes_[i].parent) {
-    rules.push_back(nodes_[i].rule);
-    predictions.push_back(nodes_[i].flags & kPrediction);
+  for (; i != root(); i = at(i).parent) {
+    const TrieNode& n = at(i);
+    rules.push_back(n.rule);
+    predictions.push_back(n.flags & kPrediction);
   }
   std::reverse(rules.begin(), rules.end());
   std::reverse(predictions.begin(), predictions.end());

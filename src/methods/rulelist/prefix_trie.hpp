@@ -4,8 +4,12 @@
 // everything else is recycled at once, so memory follows the frontier, not the nodes ever seen.
 // Each node caches the errors made by the prefix (the rows it captures are recounted from the
 // rules' bit vectors when it is expanded). 16 bytes a node, free slots chained through `parent`
-// (issue 14: it was 20 bytes and a 4-byte free-list entry).
+// (issue 14: it was 20 bytes and a 4-byte free-list entry). Nodes live in segments that are never
+// moved (256 nodes, doubling up to 65536 = 1 MiB, then 1 MiB each): a growing std::vector held
+// its old and new arrays at once while copying (1.5 times the trie at the peak, issue 14).
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace adm::methods::rulelist {
@@ -27,7 +31,7 @@ class PrefixTrie {
 
   PrefixTrie();  // holds the root (empty prefix, index 0)
   std::uint32_t root() const { return 0; }
-  const TrieNode& node(std::uint32_t i) const { return nodes_[i]; }
+  const TrieNode& node(std::uint32_t i) const { return at(i); }
   // A child of `parent` for `rule`; queued = it waits in the queue.
   std::uint32_t add(std::uint32_t parent, std::uint16_t rule, bool prediction, std::uint32_t errors,
                     bool queued);
@@ -40,16 +44,30 @@ class PrefixTrie {
 
   std::size_t live() const { return live_; }
   std::size_t peak() const { return peak_; }
-  std::size_t bytes() const { return nodes_.capacity() * sizeof(TrieNode); }
+  std::size_t bytes() const { return capacity_ * sizeof(TrieNode); }
   // Bytes the trie must grow by to hold `more` nodes (free slots reused first); reserve() grows
-  // it by that, plus up to `spare` bytes, instead of letting a vector double past a memory cap.
+  // it by that (whole segments), so no growth passes a memory cap unannounced.
   std::size_t bytes_to_hold(std::size_t more) const;
-  void reserve(std::size_t more, std::size_t spare);
+  void reserve(std::size_t more);
 
  private:
+  static constexpr std::size_t kFirstBits = 8, kLastBits = 16;  // segment sizes 2^8 .. 2^16
+  static constexpr std::size_t kRamp = ((std::size_t{1} << (kLastBits - kFirstBits + 1)) - 1)
+                                       << kFirstBits;  // nodes in the doubling segments
+  static std::size_t segment_size(std::size_t s) {
+    return std::size_t{1} << (s <= kLastBits - kFirstBits ? kFirstBits + s : kLastBits);
+  }
+  static std::pair<std::size_t, std::size_t> locate(std::size_t i);  // segment, offset
+  TrieNode& at(std::uint32_t i) const {
+    const auto [s, o] = locate(i);
+    return segments_[s][o];
+  }
+  std::size_t nodes_needed(std::size_t more) const;
+  void add_segment();
   void release(std::uint32_t i);
-  std::vector<TrieNode> nodes_;
-  std::uint32_t free_head_ = kNoNode;  // free slots, linked through TrieNode::parent
+  std::vector<std::unique_ptr<TrieNode[]>> segments_;
+  std::size_t size_ = 0, capacity_ = 0;  // slots ever used (live or free), slots allocated
+  std::uint32_t free_head_ = kNoNode;    // free slots, linked through TrieNode::parent
   std::size_t free_count_ = 0;
   std::size_t live_ = 1, peak_ = 1;
 };

@@ -23,11 +23,16 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
 
 }  // namespace
 
+bool canonically_better(double objective_a, const std::vector<std::uint16_t>& a, double objective_b,
+                        const std::vector<std::uint16_t>& b) {
+  if (objective_a != objective_b) return objective_a < objective_b;
+  if (a.size() != b.size()) return a.size() < b.size();
+  return a < b;
+}
+
 bool canonically_better(double objective_a, const RuleList& a, double objective_b,
                         const RuleList& b) {
-  if (objective_a != objective_b) return objective_a < objective_b;
-  if (a.rules.size() != b.rules.size()) return a.rules.size() < b.rules.size();
-  return a.rules < b.rules;
+  return canonically_better(objective_a, a.rules, objective_b, b.rules);
 }
 
 RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
@@ -94,19 +99,22 @@ void RulelistSearch::start() {
 void RulelistSearch::consider(double objective, std::uint8_t default_prediction,
                               const std::vector<GroupCells>* cells) {
   if (objective > threshold_ || (best_.found && objective > best_.objective)) return;
-  RuleList list{prefix_, predictions_, default_prediction};
-  if (best_.found && !canonically_better(objective, list, best_.objective, best_.list)) return;
+  // The list is copied only once it is the best (most candidates tie and lose here).
+  if (best_.found && !canonically_better(objective, prefix_, best_.objective, best_.list.rules))
+    return;
   double unfairness = fairness::kNaN;
   if (options_.fairness.active) {
     ++stats_.fairness_checks;
-    unfairness = cells ? list_unfairness(*cells, default_prediction != 0, options_.fairness.metric)
-                       : groups_.unfairness(predict(set_, list), options_.fairness.metric);
+    unfairness =
+        cells ? list_unfairness(*cells, default_prediction != 0, options_.fairness.metric)
+              : groups_.unfairness(predict(set_, {prefix_, predictions_, default_prediction}),
+                                   options_.fairness.metric);
     if (!options_.fairness.accepts(unfairness)) {
       ++stats_.fairness_rejections;
       return;
     }
   }
-  best_ = Incumbent{true, std::move(list), objective, unfairness};
+  best_ = Incumbent{true, {prefix_, predictions_, default_prediction}, objective, unfairness};
   threshold_ = std::min(threshold_, objective);
   ++stats_.incumbent_updates;
 }
@@ -129,13 +137,13 @@ void RulelistSearch::capture(const std::vector<std::uint16_t>& rules,
 // reads: predicted positives (SP), false positives (PE), true positives (EOpp), or both true and
 // false positives (the others). Prefixes equal in those counts give every completion the same
 // unfairness, and the one with fewer errors wins, as in CORELS (Cor. 16). Three bytes a count
-// (four from 2^24 rows), so short keys stay inside std::string's own buffer.
-std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const {
-  std::string key;
-  if (!fair_perm_) return key;
+// (four from 2^24 rows), written into one reused buffer.
+std::string_view RulelistSearch::perm_key(const std::vector<GroupCells>& cells) {
+  key_.clear();
+  if (!fair_perm_) return key_;
   const int width = set_.rows < (std::size_t{1} << 24) ? 3 : 4;
   auto put = [&](std::uint32_t v) {
-    for (int b = 0; b < width; ++b) key.push_back(static_cast<char>(v >> (8 * b)));
+    for (int b = 0; b < width; ++b) key_.push_back(static_cast<char>(v >> (8 * b)));
   };
   for (const auto& c : cells) switch (options_.fairness.metric) {
       case fairness::GapMetric::SP:
@@ -151,7 +159,7 @@ std::string RulelistSearch::perm_key(const std::vector<GroupCells>& cells) const
         put(c.tp);
         put(c.fp);
     }
-  return key;
+  return key_;
 }
 
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
@@ -172,8 +180,9 @@ double RulelistSearch::structure_bytes() const {
   return static_cast<double>(trie_.bytes() + queue_.bytes() + permutations_.bytes());
 }
 
-// Under max_memory_mb the trie and queue grow ahead of an expansion, by doubling while that fits
-// and near the cap by a quarter each of what it leaves, so no doubling carries them past the cap.
+// Under max_memory_mb the trie and queue grow ahead of an expansion: the trie by segments, the
+// queue by doubling while that fits and near the cap by a quarter of what it leaves, so no
+// doubling carries it past the cap.
 bool RulelistSearch::make_room(std::size_t more) {
   if (options_.max_memory_mb <= 0) return true;
   const double cap = options_.max_memory_mb * 1048576.0;
@@ -182,7 +191,7 @@ bool RulelistSearch::make_room(std::size_t more) {
   const double left = cap - structure_bytes() - need;
   if (left < 0) return false;
   const auto spare = static_cast<std::size_t>(left / 4);  // a quarter each: half stays free
-  trie_.reserve(more, spare);
+  trie_.reserve(more);
   queue_.reserve(more, spare);
   return true;
 }
@@ -382,7 +391,7 @@ void RulelistSearch::take(const std::string& text) {
     if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
     for (auto r : p.rules)
       if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
-    std::string key;
+    std::string_view key;
     if (k > 1 && fair_perm_) {
       capture(p.rules, p.predictions);
       fair_.cells(captured_, positive_, cells_);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -51,6 +52,8 @@ struct Incumbent {
 // Whether a is better than b in the canonical order (objective, length, rule indices).
 bool canonically_better(double objective_a, const RuleList& a, double objective_b,
                         const RuleList& b);
+bool canonically_better(double objective_a, const std::vector<std::uint16_t>& a, double objective_b,
+                        const std::vector<std::uint16_t>& b);
 
 struct SearchResult {
   Incumbent best;
@@ -98,8 +101,8 @@ class RulelistSearch final : public dist::LocalSearch {
   // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ when need_cells_).
   void load_prefix(std::uint32_t node);
   void capture(const std::vector<std::uint16_t>& rules, const std::vector<std::uint8_t>& preds);
-  // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map).
-  std::string perm_key(const std::vector<GroupCells>& cells) const;
+  // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map), in key_.
+  std::string_view perm_key(const std::vector<GroupCells>& cells);
   // Counts one of the prefix-level (rule < 0) or child-level (the child adds `rule`) fairness
   // prunes (false: keep the prefix); raises `least` (when not null) to the bounds' least errors on
   // the uncaptured rows.
@@ -149,6 +152,7 @@ class RulelistSearch final : public dist::LocalSearch {
   Bits positive_;  // captured rows predicted positive (fairness bounds only)
   std::vector<GroupCells> cells_, child_cells_;
   ClassState classes_;  // bound (c)'s view of the prefix being expanded
+  std::string key_;  // perm_key's buffer
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.

@@ -60,42 +60,55 @@ double RulelistSearch::open_bound() const {
   // other prefix keeps its plain bound (the smallest of them, `rest`, caps the answer).
   constexpr std::size_t kStrengthen = std::size_t{1} << 20;
   const bool strengthen = bounds_.equivalent_points || fair_.on();
-  double rest = kInf;
-  std::vector<std::pair<double, std::uint32_t>> best;  // max-heap of the lowest plain bounds
-  for (const auto& e : queue_.entries()) {
+  // The heap holds queue positions (4 bytes each; issue 14: was 16 with the bound) ordered by
+  // (start bound, trie node), the bound recomputed from the entry. Best-first by lower bound, the
+  // queue's key is already the strengthened bound of a prefix made here (search.cpp): a valid start
+  // that keeps the cap below from weakening the answer.
+  const auto& entries = queue_.entries();
+  auto start = [&](std::uint32_t i) {
+    const auto& e = entries[i];
     const TrieNode& n = trie_.node(e.node);
-    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    // Best-first by lower bound: the queue's key is already the strengthened bound of a prefix
-    // made here (search.cpp), a valid start that keeps the cap below from weakening the answer.
     const double key = options_.strategy == Strategy::LowerBound ? e.minor : 0.0;
-    const std::pair<double, std::uint32_t> item{
-        std::max(key, bound(n.errors, std::size_t{n.depth} + 1)), e.node};
+    return std::max(key, bound(n.errors, std::size_t{n.depth} + 1));
+  };
+  auto before = [&](std::uint32_t a, std::uint32_t b) {
+    const double x = start(a), y = start(b);
+    return x != y ? x < y : entries[a].node < entries[b].node;
+  };
+  double rest = kInf;
+  std::vector<std::uint32_t> best;  // max-heap of the lowest start bounds
+  if (strengthen) best.reserve(std::min(kStrengthen, queue_.size()));
+  for (std::uint32_t i = 0; i < entries.size(); ++i) {
+    const TrieNode& n = trie_.node(entries[i].node);
+    if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
     if (!strengthen) {
-      rest = std::min(rest, item.first);
+      rest = std::min(rest, start(i));
     } else if (best.size() < kStrengthen) {
-      best.push_back(item);
-      std::push_heap(best.begin(), best.end());
-    } else if (item < best.front()) {
-      rest = std::min(rest, best.front().first);
-      std::pop_heap(best.begin(), best.end());
-      best.back() = item;
-      std::push_heap(best.begin(), best.end());
+      best.push_back(i);
+      std::push_heap(best.begin(), best.end(), before);
+    } else if (before(i, best.front())) {
+      rest = std::min(rest, start(best.front()));
+      std::pop_heap(best.begin(), best.end(), before);
+      best.back() = i;
+      std::push_heap(best.begin(), best.end(), before);
     } else {
-      rest = std::min(rest, item.first);
+      rest = std::min(rest, start(i));
     }
   }
-  std::sort_heap(best.begin(), best.end());
+  std::sort_heap(best.begin(), best.end(), before);
   double lowest = rest;
   Bits captured(set_.rows), positive(set_.rows), fresh(set_.rows);
   std::vector<std::uint16_t> rules;
   std::vector<std::uint8_t> preds;
   std::vector<GroupCells> cells;
   ClassState classes;
-  for (const auto& [plain, node] : best) {
-    if (plain >= lowest) break;  // the rest are sorted: none can go lower
+  for (const std::uint32_t i : best) {
+    const double start_bound = start(i);
+    if (start_bound >= lowest) break;  // the rest are sorted: none can go lower
+    const std::uint32_t node = entries[i].node;
     const TrieNode& n = trie_.node(node);
     const std::size_t length = std::size_t{n.depth} + 1;
-    double b = plain;
+    double b = start_bound;
     trie_.prefix(node, rules, preds);
     capture_rows(set_, rules, preds, captured, &positive, fresh);
     if (bounds_.equivalent_points) {
