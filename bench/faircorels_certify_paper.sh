@@ -7,7 +7,8 @@
 # lower bound, gap, prefixes expanded, seconds, peak RSS and the list's accuracy and unfairness.
 #   bench/faircorels_certify_paper.sh [BIN] [CONFIGS...]   (TIME_LIMIT=seconds per search, default
 #   60; MEMORY_MB=cap on the search structures, default 3000; RANKS=rank count, default 1;
-#   CONFIGS: names as adult_sp or compas_front, default all six)
+#   STRATEGY=lower_bound: another search order than the config's; CONFIGS: names as adult_sp or
+#   compas_front, default all six)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
@@ -21,14 +22,17 @@ limit=${TIME_LIMIT:-60}
 # config file, metric, epsilon -> the certifying config on stdout: in [rulelist] the budget keys
 # are replaced, metric and epsilon set; the Pareto sweep is off.
 certifying() {
-  awk -v metric="$2" -v eps="$3" -v limit="$limit" -v mem="${MEMORY_MB:-3000}" '
+  awk -v metric="$2" -v eps="$3" -v limit="$limit" -v mem="${MEMORY_MB:-3000}" \
+      -v strategy="${STRATEGY:-}" '
     /^\[/ { section = $0 }
     section == "[rulelist]" && /^(metric|epsilon|fair_unsafe_bounds|max_nodes|max_trie_nodes|max_memory_mb|time_limit) *=/ { next }
+    section == "[rulelist]" && strategy != "" && /^strategy *=/ { next }
     section == "[rulelist.pareto]" && /^enabled *=/ { print "enabled = false"; next }
     { print }
     $0 == "[rulelist]" {
       printf "metric = \"%s\"\nepsilon = %s\nfair_unsafe_bounds = false\nmax_nodes = 0\n", metric, eps
       printf "max_trie_nodes = 0\nmax_memory_mb = %s\ntime_limit = %s\n", mem, limit
+      if (strategy != "") printf "strategy = \"%s\"\n", strategy
     }' "$1"
 }
 
