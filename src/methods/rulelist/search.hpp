@@ -152,7 +152,7 @@ class RulelistSearch final : public dist::LocalSearch {
   Bits positive_;  // captured rows predicted positive (fairness bounds only)
   std::vector<GroupCells> cells_, child_cells_;
   ClassState classes_;  // bound (c)'s view of the prefix being expanded
-  std::string key_;  // perm_key's buffer
+  std::string key_;     // perm_key's buffer
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.
