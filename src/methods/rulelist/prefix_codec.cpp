@@ -27,13 +27,14 @@ T get(const std::string& in, std::size_t& pos) {
 
 void append_prefix(std::string& out, const std::vector<std::uint16_t>& rules,
                    const std::vector<std::uint8_t>& predictions, std::uint32_t errors,
-                   std::uint32_t captured, double objective) {
+                   std::uint32_t captured, double objective, double lower_bound) {
   put<std::uint8_t>(out, static_cast<std::uint8_t>(rules.size()));
   for (auto r : rules) put(out, r);
   for (auto p : predictions) put<std::uint8_t>(out, p);
   put(out, errors);
   put(out, captured);
   put(out, objective);
+  put(out, lower_bound);
 }
 
 bool read_prefix(const std::string& in, std::size_t& pos, WirePrefix& out) {
@@ -46,6 +47,7 @@ bool read_prefix(const std::string& in, std::size_t& pos, WirePrefix& out) {
   out.errors = get<std::uint32_t>(in, pos);
   out.captured = get<std::uint32_t>(in, pos);
   out.objective = get<double>(in, pos);
+  out.lower_bound = get<double>(in, pos);
   return true;
 }
 

@@ -15,11 +15,12 @@ struct WirePrefix {
   std::uint32_t errors = 0;    // made by the prefix's rules
   std::uint32_t captured = 0;  // rows the prefix captures
   double objective = 0;        // of the prefix followed by its majority default
+  double lower_bound = 0;      // the queue's bound: errors + lambda k, or stronger (fair bounds)
 };
 
 void append_prefix(std::string& out, const std::vector<std::uint16_t>& rules,
                    const std::vector<std::uint8_t>& predictions, std::uint32_t errors,
-                   std::uint32_t captured, double objective);
+                   std::uint32_t captured, double objective, double lower_bound);
 
 // Reads the next prefix at `pos` (advanced); false at the end. InternalError on a torn record.
 bool read_prefix(const std::string& in, std::size_t& pos, WirePrefix& out);

@@ -1,6 +1,7 @@
 #include "methods/rulelist/prefix_queue.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "core/error.hpp"
@@ -11,6 +12,13 @@ bool later(const QueueEntry& a, const QueueEntry& b) {
   if (a.major() != b.major()) return a.major() > b.major();
   if (a.minor != b.minor) return a.minor > b.minor;
   return a.sequence() > b.sequence();
+}
+
+double PrefixQueue::lower_bound_of(const QueueEntry& e, double captured_fraction) const {
+  if (strategy_ == Strategy::LowerBound) return e.minor;
+  if (strategy_ == Strategy::Curiosity && captured_fraction > 0 && std::isfinite(e.minor))
+    return e.minor * captured_fraction * (1 - 1e-12);  // never above the bound pushed
+  return 0.0;
 }
 
 void PrefixQueue::push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,

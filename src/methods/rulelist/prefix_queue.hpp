@@ -29,6 +29,9 @@ class PrefixQueue {
   void push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
             double captured_fraction);
   QueueEntry pop();
+  // The lower bound an entry was pushed with, where its key keeps it (lower_bound, curiosity, the
+  // latter up to rounding); 0 for the other strategies.
+  double lower_bound_of(const QueueEntry& e, double captured_fraction) const;
   const std::vector<QueueEntry>& entries() const { return heap_; }  // in heap order
   // Bytes needed to hold `more` entries; reserve() grows by that plus up to `spare` bytes (so the
   // heap does not double past a memory cap).

@@ -299,9 +299,11 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     if (ranks_ > 1) {
       const int to = owner(prefix_hash + rule_hash_[r]);
       if (to != rank_) {  // its owner applies the permutation map and queues it
+        // With the child's queue bound (bound (c) and the others included), so that its owner
+        // orders it as this rank would have.
         append_prefix(outbox_[static_cast<std::size_t>(to)], prefix_, predictions_,
                       static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured),
-                      objective);
+                      objective, bound(ep_child + least, k + 1));
         ++stats_.routed;
         continue;
       }
@@ -358,8 +360,11 @@ std::string RulelistSearch::give(std::uint64_t count) {
     const std::size_t rest = set_.rows - captured;
     const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
     const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    append_prefix(out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
-                  bound(node.errors + e0, node.depth));
+    append_prefix(
+        out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
+        bound(node.errors + e0, node.depth),
+        std::max(bound(node.errors, node.depth),
+                 queue_.lower_bound_of(entry, static_cast<double>(captured) * inv_rows_)));
     trie_.dequeue(entry.node);
   }
   return out;
@@ -404,8 +409,8 @@ void RulelistSearch::take(const std::string& text) {
     std::uint32_t node = trie_.root();
     for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
     node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, true);
-    queue_.push(node, static_cast<std::uint8_t>(k), bound(p.errors, k), p.objective,
-                static_cast<double>(p.captured) * inv_rows_);
+    queue_.push(node, static_cast<std::uint8_t>(k), std::max(bound(p.errors, k), p.lower_bound),
+                p.objective, static_cast<double>(p.captured) * inv_rows_);
     ++stats_.queued;
   }
   check_limits();
