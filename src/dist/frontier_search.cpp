@@ -199,7 +199,8 @@ class Engine {
           if (m.bytes.size() < 8) break;
           known_frontier_[static_cast<std::size_t>(m.source)] =
               static_cast<double>(u64_of(m.bytes.substr(0, 8)));
-          if (m.bytes.size() > 8) timed_take(m.bytes.substr(8));
+          m.bytes.erase(0, 8);  // in place: a share of a frontier can be megabytes
+          if (!m.bytes.empty()) timed_take(m.bytes);
           break;
         }
         case kStealAsk: {
