@@ -31,6 +31,7 @@ enum Tag : int {
   kSummary = 305,     // a method's bound summary: learn()
   kLeaseAsk = 306,    // 8 bytes: the units of node budget the asker needs (to rank 0)
   kLeaseGrant = 307,  // 8 bytes: the units leased, 0 when the budget is spent
+  kShare = 308,       // unasked work for a rank that asked when there was none: as kStealReply
 };
 
 // One rank's figures for FrontierStats, gathered in one collective at the end.
@@ -101,6 +102,7 @@ class Engine {
       ask_for_budget();
       flush_outboxes();
       share_bounds();
+      serve_hungry();
       ask_for_work();
       if (advance_wave()) break;
       if (!worked && idle()) {
@@ -185,35 +187,30 @@ class Engine {
   bool receive_all() {
     bool any = false;
     Mailbox::Message m;
-    while (mailbox_.poll(m, kNodes, kLeaseGrant)) {
+    while (mailbox_.poll(m, kNodes, kShare)) {
       ++received_;
       any = true;
       switch (m.tag) {
         case kNodes:
           timed_take(m.bytes);
+          registered_ = registered_ && m.bytes.empty();
           break;
-        case kStealReply: {
-          // 8 bytes: the victim's frontier after giving (so a thief that runs dry again asks at
-          // once instead of waiting for the next wave), then the nodes.
+        case kStealReply:
           steal_pending_ = false;
-          if (m.bytes.size() < 8) break;
-          known_frontier_[static_cast<std::size_t>(m.source)] =
-              static_cast<double>(u64_of(m.bytes.substr(0, 8)));
-          m.bytes.erase(0, 8);  // in place: a share of a frontier can be megabytes
-          if (!m.bytes.empty()) timed_take(m.bytes);
+          take_share(m);
           break;
-        }
+        case kShare:
+          take_share(m);
+          break;
         case kStealAsk: {
           std::string nodes;
           const std::uint64_t have = failure_ ? 0 : search_.frontier_size();
           // A rank that may not expand its nodes (out of budget) gives them all.
           const std::uint64_t give = quota_.affords(search_.next_cost()) ? have / 2 : have;
-          if (!stopping_ && give >= 1) {
-            const auto t0 = Clock::now();
-            guarded([&] { nodes = search_.give(give); });
-            take_seconds_ += since(t0);
-            if (!nodes.empty()) ++steals_;
-          }
+          if (!stopping_ && give >= 1) nodes = give_nodes(give);
+          // Nothing to give now: the asker gets work unasked as soon as there is some (it would
+          // otherwise wait for a wave to learn who has work; a busy rank joins one every 5 ms).
+          if (nodes.empty()) hungry_.push_back(m.source);
           const std::uint64_t left = failure_ ? 0 : search_.frontier_size();
           send(m.source, kStealReply, u64_bytes(left) + nodes);
           break;
@@ -239,6 +236,41 @@ class Engine {
       }
     }
     return any;
+  }
+
+  // A steal reply or unasked share: 8 bytes of the giver's frontier after giving (so a rank that
+  // runs dry again asks it at once instead of waiting for the next wave), then the nodes.
+  void take_share(Mailbox::Message& m) {
+    if (m.bytes.size() < 8) return;
+    known_frontier_[static_cast<std::size_t>(m.source)] =
+        static_cast<double>(u64_of(m.bytes.substr(0, 8)));
+    m.bytes.erase(0, 8);  // in place: a share of a frontier can be megabytes
+    if (m.bytes.empty()) return;
+    timed_take(m.bytes);
+    registered_ = false;  // once out of work again, it asks again
+  }
+
+  std::string give_nodes(std::uint64_t count) {
+    std::string nodes;
+    const auto t0 = Clock::now();
+    guarded([&] { nodes = search_.give(count); });
+    take_seconds_ += since(t0);
+    if (!nodes.empty()) ++steals_;
+    return nodes;
+  }
+
+  // Ranks that asked for work when this one had none get a share of its frontier as soon as it
+  // can split it (one rank per poll, half of the frontier each).
+  void serve_hungry() {
+    if (hungry_.empty() || failure_ || stopping_ || search_.frontier_size() < 2 ||
+        !quota_.affords(search_.next_cost()))
+      return;
+    const int rank = hungry_.front();
+    std::string nodes = give_nodes(search_.frontier_size() / 2);
+    if (nodes.empty()) return;  // all pruned: try again when there is more
+    hungry_.erase(hungry_.begin());
+    std::erase(hungry_, rank);
+    send(rank, kShare, u64_bytes(search_.frontier_size()) + nodes);
   }
 
   void timed_take(const std::string& bytes) {
@@ -340,23 +372,25 @@ class Engine {
   }
 
   // An idle rank asks the rank with the largest frontier it knows of (from the last wave, or from
-  // that rank's last steal reply). Under a node budget a rank out of budget asks no more, and a
+  // that rank's last reply or share). Under a node budget a rank out of budget asks no more, and a
   // single node is worth asking for (its owner may be out of budget, and then gives it).
+  // With no rank known to have work it still asks one, once until it has work again: that rank
+  // answers "none" and remembers it (serve_hungry), so work reaches it as soon as there is some,
+  // while the idle ranks at the end of the search fall silent and the waves can see it is over.
   void ask_for_work() {
     if (steal_pending_ || failure_ || stopping_ || !idle() || quota_.exhausted) return;
     int victim = -1;
-    // A rank with one node cannot split it, but expanding it makes more: worth asking again, once
-    // in a while (a rank with none is not asked until a wave says it has some, so that the idle
-    // ranks at the end stop sending and the waves can see the search is over).
-    const bool poll_single = since(last_ask_time_) >= kAskAgainSeconds;
-    double most = quota_.limited() || poll_single ? 0 : 1;
+    double most = quota_.limited() ? 0 : 1;
     for (int k = 1; k < ranks_; ++k) {  // start after this rank so askers spread over victims
       const int r = (me_ + k) % ranks_;
       const double f = known_frontier_[static_cast<std::size_t>(r)];
       if (f > most) most = f, victim = r;
     }
-    if (victim < 0) return;
-    last_ask_time_ = Clock::now();
+    if (victim < 0) {
+      if (registered_) return;
+      registered_ = true;
+      victim = (me_ + 1 + static_cast<int>(asked_blind_++ % (ranks_ - 1))) % ranks_;
+    }
     known_frontier_[static_cast<std::size_t>(victim)] = 0;  // until its reply or the next wave
     send(victim, kStealAsk, {});
     steal_pending_ = true;
@@ -412,7 +446,6 @@ class Engine {
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
   static constexpr std::size_t kBatchBytes = 1 << 16;
-  static constexpr double kAskAgainSeconds = 0.0002;
   static constexpr double kBatchSeconds = 0.002, kSummarySeconds = 0.0005, kWaveSeconds = 0.005,
                           kThresholdSeconds = 0.0005;
 
@@ -430,9 +463,11 @@ class Engine {
                 routed_batches_ = 0;
   double busy_seconds_ = 0, idle_seconds_ = 0, take_seconds_ = 0, shared_threshold_ = kNone;
   bool steal_pending_ = false;
+  bool registered_ = false;  // this rank asked while no rank was known to have work
+  std::uint64_t asked_blind_ = 0;
+  std::vector<int> hungry_;  // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
-  Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{},
-      last_ask_time_{};
+  Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};
   WaveEntry mine_;
   std::vector<WaveEntry> wave_, last_wave_;
   std::vector<double> known_frontier_;  // other ranks' frontier sizes, for stealing

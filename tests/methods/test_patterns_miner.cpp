@@ -153,6 +153,35 @@ TEST_CASE("patterns: ranks sharing histograms send exactly the k best (and ties)
   }
 }
 
+TEST_CASE("patterns: a share of the frontier is every other node; asked for all, all",
+          "[patterns]") {
+  Rng rng(3, "patterns.give");
+  const std::vector<std::size_t> levels{2, 3, 2, 2, 3, 2, 2};
+  const std::vector<bool> sens{true, false, true, true, false, false, true};
+  const PatternModel model(test::random_nb(levels, rng), sens, 0.01);
+  const MineOptions o{MineMode::All, 10, true};  // the cut stays at delta: no node goes stale
+  PatternSearch whole(model, o), share(model, o);
+  for (auto* s : {&whole, &share}) {  // the same steps: the same stack
+    s->start();
+    while (s->frontier_size() > 0 && s->frontier_size() < 6) s->step(1);
+  }
+  const std::uint64_t n = whole.frontier_size();
+  REQUIRE(n >= 6);
+  const auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1)
+      out.push_back(text.substr(at, end - at));
+    return out;
+  };
+  const auto all = lines(whole.give(n));
+  CHECK(all.size() == n);
+  CHECK(whole.frontier_size() == 0);
+  const auto half = lines(share.give(n / 2));
+  REQUIRE(half.size() == n / 2);
+  for (std::size_t i = 0; i < half.size(); ++i) CHECK(half[i] == all[2 * i]);  // bottom first
+  CHECK(share.frontier_size() == n - n / 2);
+}
+
 TEST_CASE("patterns: miner equals brute force on random models, every mode", "[patterns]") {
   Rng rng(11, "patterns.random");
   const std::vector<std::size_t> levels{2, 3, 2, 2, 3, 2, 2};

@@ -267,23 +267,34 @@ std::uint64_t PatternSearch::step(std::uint64_t budget) {
   return done;
 }
 
-// The shallowest nodes (the bottom of the stack: the largest subtrees). Nodes the cut has pruned
-// since they were pushed are dropped on the way, not given: late in a mine most of the bottom of a
-// stack is such nodes, and a thief given only those runs dry at once and asks again.
+// Every other node of the stack, from the bottom (the shallowest, largest subtrees) to the top (the
+// most promising children of the deepest node), so giver and taker each keep a mix of what the
+// serial depth-first order would expand soon and late: both then raise the shared cut as early as
+// one rank would. (Giving the bottom half sent the taker subtrees the serial order reaches last,
+// when the cut is high; taken early, they cost extra nodes, and many were pruned at once, so the
+// taker ran dry again within milliseconds.) Nodes the cut has pruned since they were pushed are
+// dropped on the way, not given.
 std::string PatternSearch::give(std::uint64_t count) {
   const std::size_t nf = model_.features();
   std::string out;
-  std::size_t i = 0, given = 0;
-  for (; i < frontier_.size() && given < count; ++i) {
+  std::size_t kept = 0, given = 0, live = 0;
+  const std::size_t stride = count >= frontier_.size() ? 1 : 2;  // all, when all are asked for
+  for (std::size_t i = 0; i < frontier_.size(); ++i) {
     if (cost_of(frontier_[i]) == 0) continue;
-    out += std::to_string(frontier_[i].next);
-    out += ' ';
-    append_hex(out, &keys_[i * nf], nf);
-    out += '\n';
-    ++given;
+    if (given < count && live++ % stride == 0) {
+      out += std::to_string(frontier_[i].next);
+      out += ' ';
+      append_hex(out, &keys_[i * nf], nf);
+      out += '\n';
+      ++given;
+      continue;
+    }
+    frontier_[kept] = frontier_[i];
+    std::memmove(&keys_[kept * nf], &keys_[i * nf], nf);
+    ++kept;
   }
-  frontier_.erase(frontier_.begin(), frontier_.begin() + static_cast<std::ptrdiff_t>(i));
-  keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(i * nf));
+  frontier_.resize(kept);
+  keys_.resize(kept * nf);
   return out;
 }
 
