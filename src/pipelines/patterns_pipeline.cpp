@@ -64,8 +64,11 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 void write_patterns(ResultSet& results, const std::string& group, const pt::MineResult& r,
                     const learn::NbTable& table, const std::vector<std::vector<std::string>>& lv) {
+  // Sized once and moved into the result set: a top-200,000 list is 200,000 strings.
   std::vector<std::string> text;
   std::vector<double> delta, div, pxy, pdxy, pdy;
+  text.reserve(r.patterns.size());
+  for (auto* v : {&delta, &div, &pxy, &pdxy, &pdy}) v->reserve(r.patterns.size());
   for (const auto& p : r.patterns) {
     text.push_back(pt::PatternModel::describe(p.key, table.names, lv, table.levels));
     delta.push_back(p.scores.delta);
@@ -74,13 +77,14 @@ void write_patterns(ResultSet& results, const std::string& group, const pt::Mine
     pdxy.push_back(p.scores.p_d_xy);
     pdy.push_back(p.scores.p_d_y);
   }
-  results.add(group + "/pattern", text, "Patterns, best first: sensitive x and other y values.");
-  results.add(group + "/delta", delta, "Degree of discrimination P(d|xy) - P(d|y).", "1");
-  results.add(group + "/divergence", div, "Divergence score (min KL to a fair Q), natural log.",
-              "nat");
-  results.add(group + "/p_xy", pxy, "Probability of the pattern, P(xy).", "1");
-  results.add(group + "/p_d_xy", pdxy, "P(d | xy).", "1");
-  results.add(group + "/p_d_y", pdy, "P(d | y).", "1");
+  results.add(group + "/pattern", std::move(text),
+              "Patterns, best first: sensitive x and other y values.");
+  results.add(group + "/delta", std::move(delta), "Degree of discrimination P(d|xy) - P(d|y).", "1");
+  results.add(group + "/divergence", std::move(div),
+              "Divergence score (min KL to a fair Q), natural log.", "nat");
+  results.add(group + "/p_xy", std::move(pxy), "Probability of the pattern, P(xy).", "1");
+  results.add(group + "/p_d_xy", std::move(pdxy), "P(d | xy).", "1");
+  results.add(group + "/p_d_y", std::move(pdy), "P(d | y).", "1");
   results.add(group + "/total_nodes", std::vector<double>{r.total_nodes},
               "Nodes of the whole search tree (every x, y; x possibly empty).", "1");
   results.add(group + "/total_patterns", std::vector<double>{r.total_patterns},

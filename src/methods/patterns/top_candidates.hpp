@@ -7,8 +7,9 @@
 //
 // Why not a heap of the k best: each improvement is a replace-and-sift through ~9 cache-missing
 // levels at k = 200,000, 29 % of a German top-200,000 mine. The price is a cut lower than the
-// exact k-th best score by at most one bin (2^16 bins over s / (1 + s)), so a few more nodes are
-// scored; the answer is the same, since every candidate below the cut is worse than k others.
+// exact k-th best score by at most one bin (2^16 bins over s / (1 + s)) between compactions (each
+// compaction sets it to the exact k-th best of the buffer), so a few more nodes are scored; the
+// answer is the same, since every candidate below the cut is worse than k others.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -28,7 +29,8 @@ class TopCandidates {
 
   TopCandidates(std::size_t k, std::size_t key_size);
 
-  // True once k candidates are known; then cut() is a score that all k best patterns reach.
+  // True once k candidates are known; then cut() is a score that all k best patterns reach: the
+  // highest bin edge that k candidates reach, or the exact k-th best score at the last compaction.
   bool has_cut() const { return counts_ && counts_->reached(); }
   double cut() const { return cut_; }
   // Keeps (score, key) (the caller has checked it is not below cut()); keys are distinct.
@@ -48,6 +50,7 @@ class TopCandidates {
   double cut_ = 0;
   std::vector<double> scores_;
   std::vector<std::uint8_t> keys_;  // candidate i at [i * key_size_, (i + 1) * key_size_)
+  std::vector<double> scratch_;     // compact(): the scores, to find the k-th best
 };
 
 }  // namespace adm::methods::patterns
