@@ -25,6 +25,10 @@ class Communicator {
   // Collective: every rank's bytes, in rank order, on every rank. Raw MPI (two collectives, one
   // copy into the result), not Boost's serialised strings: result lists of megabytes travel here.
   std::vector<std::string> all_gather(const std::string& mine);
+  // Collective: every rank's bytes, in rank order, on rank 0; an empty list on the other ranks.
+  // Each arrives straight in its own string (rank 0's own is moved): for results only the
+  // coordinator needs, half the bytes of all_gather and no copy out of a flat buffer.
+  std::vector<std::string> gather_to_root(std::string mine);
   // Collective: sorted, de-duplicated host names of all ranks.
   std::vector<std::string> hostnames();
   // Collective: root's value replaces every rank's.

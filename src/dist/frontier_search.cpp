@@ -71,7 +71,9 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
   stats.busy_seconds = {since(t0)};
   stats.idle_seconds = stats.take_seconds = {0.0};
   stats.messages_sent = stats.bytes_sent = stats.routed_batches = {0};
-  return {search.findings()};
+  std::vector<std::string> findings;
+  findings.push_back(search.findings());  // moved: a braced list would copy megabytes
+  return findings;
 }
 
 // The per-rank state machine of the distributed search.
@@ -498,7 +500,8 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     Engine engine(comm, search, options);
     engine.run();
     engine.finish(stats);
-    findings = comm.all_gather(engine.findings());
+    findings = options.findings_on_root_only ? comm.gather_to_root(engine.findings())
+                                             : comm.all_gather(engine.findings());
   }
   if (stats_out) *stats_out = stats;
   return findings;

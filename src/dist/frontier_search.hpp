@@ -92,6 +92,9 @@ struct FrontierOptions {
   // Stop before the units of work (see LocalSearch::step) over all ranks would exceed this (0 =
   // none). Several ranks lease their shares from rank 0, so the budget holds exactly there too.
   std::uint64_t max_nodes = 0;
+  // Where every rank's findings() go: to every rank, or to rank 0 only (the other ranks get an
+  // empty list), for a method whose answer only the coordinator needs (e.g. to write it).
+  bool findings_on_root_only = false;
 };
 
 // What the search did. Everything except `complete` and the stop flags depends on scheduling
@@ -114,7 +117,8 @@ struct FrontierStats {
 };
 
 // Collective. Runs the search to completion (or a stop) and returns every rank's findings(), in
-// rank order, on every rank. Works with one rank (no MPI launcher) as a plain serial search.
+// rank order, on every rank (or on rank 0 only, see FrontierOptions). Works with one rank (no MPI
+// launcher) as a plain serial search.
 std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search,
                                          const FrontierOptions& options, FrontierStats* stats);
 

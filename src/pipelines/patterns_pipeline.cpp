@@ -79,7 +79,8 @@ void write_patterns(ResultSet& results, const std::string& group, const pt::Mine
   }
   results.add(group + "/pattern", std::move(text),
               "Patterns, best first: sensitive x and other y values.");
-  results.add(group + "/delta", std::move(delta), "Degree of discrimination P(d|xy) - P(d|y).", "1");
+  results.add(group + "/delta", std::move(delta), "Degree of discrimination P(d|xy) - P(d|y).",
+              "1");
   results.add(group + "/divergence", std::move(div),
               "Divergence score (min KL to a fair Q), natural log.", "nat");
   results.add(group + "/p_xy", std::move(pxy), "Probability of the pattern, P(xy).", "1");
@@ -147,6 +148,7 @@ void run_patterns(StageContext& context, Timings& timings) {
     pt::MineOptions options{mode_of(cfg.mode), cfg.k, true};
     options.max_nodes = cfg.max_nodes;
     options.slice_seconds = cfg.slice_seconds;
+    options.root_only = true;  // only the coordinator writes the patterns
     const auto t0 = std::chrono::steady_clock::now();
     dist::FrontierStats stats;
     const auto r = pt::mine(comm, model, options, &stats);

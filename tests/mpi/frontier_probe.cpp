@@ -4,7 +4,9 @@
 // `frontier_probe fail ITEMS SEED` makes the last rank throw an input error mid-search, which
 // must end every rank with that message and exit code 2;
 // `frontier_probe budget ITEMS SEED MAX` runs with max_nodes = MAX and prints the nodes expanded
-// over all ranks and whether the search says it stopped by the budget.
+// over all ranks and whether the search says it stopped by the budget;
+// `frontier_probe root ITEMS SEED` is `solve` with the findings sent to rank 0 only (the other
+// ranks must get none).
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
     options.slice_seconds = 0.0005;
     options.step_budget = 64;
     if (mode == "budget") options.max_nodes = std::stoull(argv[4]);
+    options.findings_on_root_only = mode == "root";
     adm::dist::FrontierStats stats;
     const auto findings = adm::dist::frontier_search(comm, search, options, &stats);
     if (mode == "budget") {
@@ -48,6 +51,8 @@ int main(int argc, char** argv) {
                     stats.stopped_by_budget ? 1 : 0, stats.complete ? 1 : 0);
       return 0;
     }
+    if (mode == "root" && !comm.is_root()) return findings.empty() ? 0 : 1;
+    if (findings.size() != static_cast<std::size_t>(comm.size())) return 1;
     const auto [value, mask] = adm::test::merge_knapsack(findings);
     if (comm.is_root()) {
       const double reference = k.dp_value();

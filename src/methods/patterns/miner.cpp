@@ -461,7 +461,9 @@ MineResult mine_serial(const PatternModel& model, const MineOptions& options) {
     }
     scored += search.step(budget);
   }
-  MineResult r = search.merge({search.findings()});
+  std::vector<std::string> findings;
+  findings.push_back(search.findings());  // moved: a braced list would copy megabytes
+  MineResult r = search.merge(findings);
   r.complete = search.frontier_size() == 0;
   return r;
 }
@@ -474,6 +476,7 @@ MineResult mine(dist::Communicator& comm, const PatternModel& model, const MineO
   fo.max_nodes = options.max_nodes;
   fo.slice_seconds = options.slice_seconds;
   fo.step_budget = 1 << 20;  // units are nodes scored (~0.2 us each): the slice sizes the steps
+  fo.findings_on_root_only = options.root_only;
   const auto findings = dist::frontier_search(comm, search, fo, stats ? stats : &local);
   MineResult r = search.merge(findings);
   r.complete = (stats ? stats : &local)->complete;

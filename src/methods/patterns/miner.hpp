@@ -39,6 +39,9 @@ struct MineOptions {
   // work sharing.
   std::uint64_t max_nodes = 0;
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
+  // Several ranks: the result is made on rank 0 only (the others get an empty one apart from
+  // `complete`), for a caller that only writes it: half the bytes moved, no merge on the others.
+  bool root_only = false;
 };
 
 struct MineResult {
