@@ -12,6 +12,7 @@
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/node_budget.hpp"
+#include "dist/termination_waves.hpp"
 
 namespace adm::dist {
 namespace {
@@ -39,12 +40,6 @@ struct RankFigures {
   std::uint64_t nodes = 0, messages = 0, bytes = 0, batches = 0, steals = 0, leases = 0;
   double busy = 0, idle = 0, take = 0;
 };
-
-// One rank's entry in a termination wave.
-struct WaveEntry {
-  double idle = 0, sent = 0, received = 0, nodes = 0, frontier = 0, failed = 0, stop = 0, pad = 0;
-};
-static_assert(sizeof(WaveEntry) == 8 * sizeof(double));
 
 std::vector<std::string> serial_search(LocalSearch& search, const FrontierOptions& options,
                                        FrontierStats& stats) {
@@ -90,7 +85,7 @@ class Engine {
         me_(comm.rank()),
         quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
-        last_wave_(ranks_),
+        waves_(private_.get(), ranks_),
         known_frontier_(static_cast<std::size_t>(ranks_), 0.0) {}
 
   void run() {
@@ -136,11 +131,11 @@ class Engine {
     // Under a node budget the search ends when every rank is out of work or budget; it stopped
     // early if any frontier still holds nodes.
     if (quota_.limited())
-      for (const auto& e : last_wave_) stop_budget_ = stop_budget_ || e.frontier > 0;
+      for (const auto& e : waves_.last()) stop_budget_ = stop_budget_ || e.frontier > 0;
     stats.complete = !stop_budget_ && !stop_method_;
     stats.stopped_by_budget = stop_budget_;
     stats.stopped_by_method = stop_method_;
-    stats.waves = waves_;
+    stats.waves = waves_.count();
     const RankFigures mine{
         nodes_,       mailbox_.messages_sent(), mailbox_.bytes_sent(), routed_batches_,
         steals_,      quota_.leases(),          busy_seconds_,         idle_seconds_,
@@ -398,52 +393,35 @@ class Engine {
     steal_pending_ = true;
   }
 
-  // Posts a wave when none is in flight, completes it when every rank has joined; true when the
-  // search is over.
+  // Posts a wave when none is in flight (an idle rank at once, a busy one every kWaveSeconds),
+  // completes it when every rank has joined; true when the search is over.
   bool advance_wave() {
-    if (!wave_posted_) {
+    if (!waves_.posted()) {
       if (!idle() && since(last_wave_time_) < kWaveSeconds) return false;
+      WaveEntry mine;
       const bool quiet = idle() && !steal_pending_ && !quota_.pending && outboxes_empty();
-      mine_.idle = quiet ? 1 : 0;
-      mine_.sent = static_cast<double>(sent_);
-      mine_.received = static_cast<double>(received_);
-      mine_.nodes = static_cast<double>(nodes_);
-      mine_.frontier = failure_ ? 0 : static_cast<double>(search_.frontier_size());
-      mine_.failed = failure_ ? 1 : 0;
+      mine.idle = quiet ? 1 : 0;
+      mine.sent = static_cast<double>(sent_);
+      mine.received = static_cast<double>(received_);
+      mine.nodes = static_cast<double>(nodes_);
+      mine.frontier = failure_ ? 0 : static_cast<double>(search_.frontier_size());
+      mine.failed = failure_ ? 1 : 0;
       bool stop = false;
       guarded([&] { stop = search_.wants_stop(); });
-      mine_.stop = stop ? 1 : 0;
-      wave_.assign(static_cast<std::size_t>(ranks_), WaveEntry{});
-      MPI_Iallgather(&mine_, 8, MPI_DOUBLE, wave_.data(), 8, MPI_DOUBLE, private_.get(),
-                     &wave_request_);
-      wave_posted_ = true;
+      mine.stop = stop ? 1 : 0;
+      waves_.post(mine);
       last_wave_time_ = Clock::now();
       return false;
     }
-    int done = 0;
-    MPI_Test(&wave_request_, &done, MPI_STATUS_IGNORE);
-    if (!done) return false;
-    wave_posted_ = false;
-    ++waves_;
-    last_wave_ = wave_;
+    if (!waves_.complete()) return false;
+    const auto& wave = waves_.last();
     for (int r = 0; r < ranks_; ++r)
-      known_frontier_[static_cast<std::size_t>(r)] = wave_[static_cast<std::size_t>(r)].frontier;
-    bool all_idle = true;
-    double sent = 0, received = 0;
-    for (const auto& e : wave_) {
-      all_idle = all_idle && e.idle != 0;
-      sent += e.sent;
-      received += e.received;
+      known_frontier_[static_cast<std::size_t>(r)] = wave[static_cast<std::size_t>(r)].frontier;
+    for (const auto& e : wave) {
       if (e.failed != 0) failed_seen_ = stopping_ = true;
       if (e.stop != 0) stop_method_ = stopping_ = true;
     }
-    // Four counters: two consecutive all-idle waves with the same totals, equal in and out.
-    const bool over = all_idle && sent == received && previous_all_idle_ &&
-                      previous_sent_ == sent && previous_received_ == received;
-    previous_all_idle_ = all_idle;
-    previous_sent_ = sent;
-    previous_received_ = received;
-    return over;
+    return waves_.over();
   }
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
@@ -461,8 +439,7 @@ class Engine {
   NodeBudget quota_;
   std::exception_ptr failure_;
   bool failed_seen_ = false, stopping_ = false, stop_budget_ = false, stop_method_ = false;
-  std::uint64_t budget_ = 1, nodes_ = 0, sent_ = 0, received_ = 0, steals_ = 0, waves_ = 0,
-                routed_batches_ = 0;
+  std::uint64_t budget_ = 1, nodes_ = 0, sent_ = 0, received_ = 0, steals_ = 0, routed_batches_ = 0;
   double busy_seconds_ = 0, idle_seconds_ = 0, take_seconds_ = 0, shared_threshold_ = kNone;
   bool steal_pending_ = false;
   bool registered_ = false;  // this rank asked while no rank was known to have work
@@ -470,13 +447,8 @@ class Engine {
   std::vector<int> hungry_;  // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
   Clock::time_point last_summary_time_{}, last_wave_time_{}, last_threshold_time_{};
-  WaveEntry mine_;
-  std::vector<WaveEntry> wave_, last_wave_;
+  TerminationWaves waves_;
   std::vector<double> known_frontier_;  // other ranks' frontier sizes, for stealing
-  MPI_Request wave_request_ = MPI_REQUEST_NULL;
-  bool wave_posted_ = false;
-  bool previous_all_idle_ = false;
-  double previous_sent_ = -1, previous_received_ = -1;
 };
 
 }  // namespace
