@@ -64,10 +64,13 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
   stats.complete = search.frontier_size() == 0;
   stats.nodes = {nodes};
   stats.busy_seconds = {since(t0)};
+  stats.search_seconds = stats.busy_seconds[0];
   stats.idle_seconds = stats.take_seconds = {0.0};
   stats.messages_sent = stats.bytes_sent = stats.routed_batches = {0};
+  const auto t1 = Clock::now();
   std::vector<std::string> findings;
   findings.push_back(search.findings());  // moved: a braced list would copy megabytes
+  stats.findings_seconds = since(t1);
   return findings;
 }
 
@@ -469,11 +472,15 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     throw InternalError("frontier search: slice_seconds must not be negative");
   std::vector<std::string> findings;
   {
+    const auto t0 = Clock::now();
     Engine engine(comm, search, options);
     engine.run();
+    const auto t1 = Clock::now();
     engine.finish(stats);
     findings = options.findings_on_root_only ? comm.gather_to_root(engine.findings())
                                              : comm.all_gather(engine.findings());
+    stats.search_seconds = std::chrono::duration<double>(t1 - t0).count();
+    stats.findings_seconds = since(t1);
   }
   if (stats_out) *stats_out = stats;
   return findings;

@@ -113,6 +113,8 @@ struct FrontierStats {
   std::vector<std::uint64_t> messages_sent;   // point-to-point messages sent by each rank
   std::vector<std::uint64_t> bytes_sent;      // their payload bytes
   std::vector<std::uint64_t> routed_batches;  // outbox batches (routed nodes) sent by each rank
+  double search_seconds = 0;    // this rank: wall time until the search was seen to be over
+  double findings_seconds = 0;  // this rank: then the closing round, findings() and their gather
   std::uint64_t total_nodes() const;
 };
 

@@ -15,6 +15,11 @@ void write_frontier_stats(ResultSet& out, const std::string& name, const dist::F
                           double seconds) {
   const std::string g = "/timing/" + name + "/";
   out.add(g + "seconds", std::vector<double>{seconds}, "Wall time of the search.", "s");
+  out.add(g + "search_seconds", std::vector<double>{fs.search_seconds},
+          "Wall time until the search was seen to be over (rank 0): the part the ranks share.",
+          "s");
+  out.add(g + "findings_seconds", std::vector<double>{fs.findings_seconds},
+          "Wall time of the closing round, findings and their gather (rank 0).", "s");
   out.add(g + "nodes_per_rank", as_int64(fs.nodes), "Frontier nodes taken by each rank.", "nodes");
   out.add(g + "busy_seconds_per_rank", fs.busy_seconds, "Time each rank spent expanding nodes.",
           "s");
