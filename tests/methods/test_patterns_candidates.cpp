@@ -13,10 +13,12 @@ using namespace adm::methods::patterns;
 
 // What the miner does with the candidates: offer those not below the cut; at the end the k best of
 // the kept ones by (score, key) must be the exact k best of everything offered (a trimmed
-// std::set), and the cut must never pass the k-th best score nor trail it by more than one bin.
+// std::set), and the cut must never pass the k-th best score nor trail it by more than one bin; a
+// compaction makes it the exact k-th best score.
 TEST_CASE("patterns: TopCandidates keeps a superset of the k best, cut within one bin",
           "[patterns]") {
   Rng rng(9, "patterns.candidates");
+  std::size_t compactions = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const std::size_t key_size = 1 + rng.uniform_index(3);
     const std::size_t k = trial % 4 == 0 ? 0 : 1 + rng.uniform_index(trial % 2 ? 30 : 3000);
@@ -31,7 +33,14 @@ TEST_CASE("patterns: TopCandidates keeps a superset of the k best, cut within on
       // Rising scores on average (as a search finds better patterns), with heavy ties or not.
       const double score =
           ties ? static_cast<double>(rng.uniform_index(12)) / 8 : rng.uniform() * (1 + i / 5000.0);
-      if (!top.has_cut() || score >= top.cut()) top.offer(score, key.data());
+      const std::size_t size_before = top.size();
+      const double kth_before = ref.size() == k && k > 0 ? ref.rbegin()->score : -1;
+      const bool offered = !top.has_cut() || score >= top.cut();
+      if (offered) top.offer(score, key.data());
+      if (offered && top.size() <= size_before && kth_before >= 0) {  // compacted, then took it
+        ++compactions;
+        CHECK(top.cut() >= kth_before);  // exact then; taking the new one may raise it
+      }
       if (k > 0) {
         ref.insert(FoundPattern{key, score, {}});
         if (ref.size() > k) ref.erase(std::prev(ref.end()));
@@ -58,6 +67,7 @@ TEST_CASE("patterns: TopCandidates keeps a superset of the k best, cut within on
     }
     if (k > 0) CHECK(top.size() <= std::max<std::size_t>(2 * k, 1024) * 2 + k);  // compacted
   }
+  CHECK(compactions > 10);
 }
 
 // The bin kept up to date against recomputing it from the top after every addition.

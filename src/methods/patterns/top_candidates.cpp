@@ -43,12 +43,22 @@ void TopCandidates::offer(double score, const std::uint8_t* key) {
 // keeps k candidates and their ties, the buffer never has to grow (each growth touched fresh
 // memory: ~50 MB of page faults in a German top-200,000 mine), and the search prunes with the
 // exact k-th best, not a bin edge below it.
+// The k-th best lies in the histogram's cut bin c (the bins above hold fewer than k, c and above at
+// least k), and every candidate above c is still here (a compaction drops only scores below the
+// k-th best of its time, which no later k-th best is below): it is the (k - above)-th best of
+// the scores here in bin c, a short nth_element.
 void TopCandidates::compact() {
-  if (scores_.size() >= k_) {
-    scratch_.assign(scores_.begin(), scores_.end());
-    const auto kth = scratch_.begin() + static_cast<std::ptrdiff_t>(k_ - 1);
-    std::nth_element(scratch_.begin(), kth, scratch_.end(), std::greater<>());
-    cut_ = std::max(cut_, *kth);
+  if (has_cut()) {
+    const std::size_t c = counts_->bin();
+    const std::uint64_t need = k_ - counts_->above_bin();
+    scratch_.clear();
+    for (const double s : scores_)
+      if (bin_of(s) == c) scratch_.push_back(s);
+    if (need >= 1 && need <= scratch_.size()) {
+      const auto kth = scratch_.begin() + static_cast<std::ptrdiff_t>(need - 1);
+      std::nth_element(scratch_.begin(), kth, scratch_.end(), std::greater<>());
+      cut_ = std::max(cut_, *kth);
+    }
   }
   std::size_t kept = 0;
   for (std::size_t i = 0; i < scores_.size(); ++i) {
