@@ -69,8 +69,9 @@ void write_patterns(ResultSet& results, const std::string& group, const pt::Mine
   std::vector<double> delta, div, pxy, pdxy, pdy;
   text.reserve(r.patterns.size());
   for (auto* v : {&delta, &div, &pxy, &pdxy, &pdy}) v->reserve(r.patterns.size());
+  const pt::PatternDescriber describe(table.names, lv, table.levels);
   for (const auto& p : r.patterns) {
-    text.push_back(pt::PatternModel::describe(p.key, table.names, lv, table.levels));
+    text.push_back(describe(p.key));
     delta.push_back(p.scores.delta);
     div.push_back(p.scores.divergence);
     pxy.push_back(p.scores.p_xy);

@@ -214,22 +214,39 @@ PatternBounds PatternModel::bounds(const PatternProducts& p, std::size_t j, bool
 std::string PatternModel::describe(const PatternKey& key, const std::vector<std::string>& names,
                                    const std::vector<std::vector<std::string>>& level_names,
                                    const std::vector<std::size_t>& levels) {
-  // Sized first, then copied into place: a top-200,000 list calls this per pattern.
-  std::vector<std::string> numbers;  // values without a level name (rare)
-  const auto text = [&](std::size_t f) -> std::string_view {
-    const std::size_t v = key[f] > levels[f] ? key[f] - 1 - levels[f] : key[f] - 1u;
-    if (f < level_names.size() && v < level_names[f].size()) return level_names[f][v];
-    numbers.push_back(std::to_string(v));
-    return numbers.back();
+  return PatternDescriber(names, level_names, levels)(key);
+}
+
+PatternDescriber::PatternDescriber(const std::vector<std::string>& names,
+                                   const std::vector<std::vector<std::string>>& level_names,
+                                   const std::vector<std::size_t>& levels)
+    : levels_(levels), pieces_(names.size()) {
+  for (std::size_t f = 0; f < names.size(); ++f) {
+    // States 1..levels are the y values, the next ones (a sensitive feature's) the x values.
+    const std::size_t states = 1 + 2 * levels[f];
+    pieces_[f].resize(states);
+    for (std::size_t s = 1; s < states; ++s) {
+      const std::size_t v = s > levels[f] ? s - 1 - levels[f] : s - 1;
+      const bool named = f < level_names.size() && v < level_names[f].size();
+      pieces_[f][s] = names[f] + "=" + (named ? level_names[f][v] : std::to_string(v));
+    }
+  }
+}
+
+// Sized first, then copied into place: a top-200,000 list is 200,000 calls.
+std::string PatternDescriber::operator()(const PatternKey& key) const {
+  const auto piece = [&](std::size_t f) -> const std::string& {
+    if (f >= pieces_.size() || key[f] >= pieces_[f].size())
+      throw InternalError("pattern key: state out of range");
+    return pieces_[f][key[f]];
   };
   std::size_t size = 9;  // "x: " and " | y: "
   std::size_t nx = 0, ny = 0;
   for (std::size_t f = 0; f < key.size(); ++f) {
     if (key[f] == 0) continue;
-    ++(key[f] > levels[f] ? nx : ny);
-    size += names[f].size() + 1 + text(f).size();
+    ++(key[f] > levels_[f] ? nx : ny);
+    size += piece(f).size();
   }
-  numbers.clear();
   size += 2 * ((nx > 0 ? nx - 1 : 0) + (ny > 0 ? ny - 1 : 0));  // ", "
   std::string out(size, '\0');
   char* at = out.data();
@@ -239,12 +256,10 @@ std::string PatternModel::describe(const PatternKey& key, const std::vector<std:
     if (!x_side) put(" | y: ");
     bool first = true;
     for (std::size_t f = 0; f < key.size(); ++f) {
-      if (key[f] == 0 || (key[f] > levels[f]) != x_side) continue;
+      if (key[f] == 0 || (key[f] > levels_[f]) != x_side) continue;
       if (!first) put(", ");
       first = false;
-      put(names[f]);
-      put("=");
-      put(text(f));
+      put(piece(f));
     }
   }
   return out;

@@ -68,7 +68,8 @@ class PatternModel {
   PatternBounds bounds(const PatternProducts& p, std::size_t first_free,
                        bool divergence = true) const;
 
-  // Human-readable "x: A=a, B=b | y: C=c" with the given names and level names.
+  // Human-readable "x: A=a, B=b | y: C=c" with the given names and level names (many patterns:
+  // PatternDescriber).
   static std::string describe(const PatternKey& key, const std::vector<std::string>& names,
                               const std::vector<std::vector<std::string>>& level_names,
                               const std::vector<std::size_t>& levels);
@@ -90,5 +91,19 @@ class PatternModel {
 double delta_tilde(double alpha, double beta, double gamma);
 double delta_tilde_max(double alpha, double beta, double l, double u);
 double delta_tilde_min(double alpha, double beta, double l, double u);
+
+// PatternModel::describe for many patterns: each "name=level" piece is made once per (feature,
+// state), so a pattern's text is one allocation and a few copies.
+class PatternDescriber {
+ public:
+  PatternDescriber(const std::vector<std::string>& names,
+                   const std::vector<std::vector<std::string>>& level_names,
+                   const std::vector<std::size_t>& levels);
+  std::string operator()(const PatternKey& key) const;
+
+ private:
+  std::vector<std::size_t> levels_;
+  std::vector<std::vector<std::string>> pieces_;  // [feature][state], state 0 (unset) empty
+};
 
 }  // namespace adm::methods::patterns
