@@ -6,6 +6,9 @@
 #   bench/scaling.sh [BIN] [RANKS...]             e.g. bench/scaling.sh build/admissible 1 2 4 8 16
 #   WORKLOADS="audit infogram shapley forest rulelist patterns" (default: all)
 #   LAMBDA=0.005 (rule lists; default 0.01)  SHAPLEY_N=14  TOP_K=200000  BOOTSTRAP=2000 ROWS=50000
+#   REPEAT=N (default 1): N rounds over the rank counts, interleaved, each round's lines printed
+#   and then a "median" line per rank count (median stage time, speed-up of the medians): for a
+#   shared machine whose host steals time (see `vmstat`'s st column), where one round is noise.
 # Farm workloads: "stage s" is the wall time of their farm stages summed (the whole run's time,
 # data loading and serial steps included, is printed beside it); they report per stage: tasks,
 # busy and wait seconds summed over ranks, the
@@ -52,9 +55,13 @@ farm_seconds() {
 search_group() { case $1 in rulelist) echo /timing/rulelist/search ;; patterns) echo /timing/patterns/mine ;; esac; }
 
 printf '%-9s %5s %9s %8s %6s  %s\n' workload ranks "stage s" speed-up eff "work"
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+repeat=${REPEAT:-1}
 for w in $workloads; do
   "config_$w" > "$tmp/$w.toml"
   base="" base_nodes=""
+  declare -A times=()
+  for round in $(seq "$repeat"); do
   for n in "${ranks[@]}"; do
     out="$tmp/$w.$n.h5"
     if ! mpirun -q -np "$n" "$bin" run "$tmp/$w.toml" --out "$out" > "$tmp/log" 2>&1; then
@@ -86,5 +93,16 @@ for w in $workloads; do
       "$(awk -v a="$base" -v b="$t" 'BEGIN { print a / b }')" \
       "$(awk -v a="$base" -v b="$t" -v n="$n" -v m="${ranks[0]}" 'BEGIN { print a / b * m / n }')" \
       "$work" "$same"
+    times[$n]="${times[$n]:-} $(printf %.3f "$t")"
+  done
+  done
+  [ "$repeat" -gt 1 ] || continue
+  m0=$(tr ' ' '\n' <<< "${times[${ranks[0]}]}" | grep . | median)
+  for n in "${ranks[@]}"; do
+    m=$(tr ' ' '\n' <<< "${times[$n]}" | grep . | median)
+    printf '%-9s %5s %9.3f %8.2f %6.2f  median of %d rounds (stage s:%s)\n' "$w" "$n" "$m" \
+      "$(awk -v a="$m0" -v b="$m" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$m0" -v b="$m" -v n="$n" -v k="${ranks[0]}" 'BEGIN { print a / b * k / n }')" \
+      "$repeat" "${times[$n]}"
   done
 done

@@ -134,8 +134,9 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (score < bar) return;
   best_.offer(score, key);
   if (!shared_) return;
+  // Counted into the shared histogram when the summary goes out (this rank's own cut already
+  // knows it): one histogram update per offered pattern, not two.
   const std::size_t b = bin_of(score);
-  count_shared(b, 1);
   if (pending_[b]++ == 0) dirty_.push_back(b);
 }
 
@@ -157,6 +158,7 @@ double PatternSearch::bin_edge(std::size_t bin) { return TopCandidates::bin_edge
 // left out (they can move no one's cut past it, and an undercount is safe).
 std::string PatternSearch::summary() {
   if (!shared_) return {};
+  for (const std::size_t b : dirty_) count_shared(b, pending_[b]);
   const std::size_t from = shared_->reached() ? shared_->bin() : 0;
   std::vector<std::uint64_t> flat;
   for (const std::size_t b : dirty_) {
