@@ -62,6 +62,19 @@ class RandomForest : public ProbabilisticClassifier {
   void assemble_blocks(const FeatureMatrix& x, const TreeTarget& target,
                        std::span<const double> weights,
                        const std::vector<std::vector<double>>& blocks);
+  // Trees [first, first + count) grown on (x, target, weights) exactly as fit_block() grows them,
+  // reduced to their summed predictions on the rows of `test` (test.rows x classes, or test.rows
+  // for a regression): what a block of a forest fitted on a training split contributes to its
+  // test predictions. Nothing is kept.
+  std::vector<double> predict_block(const FeatureMatrix& x, const DecisionTree::ColumnIndex& index,
+                                    const TreeTarget& target, std::span<const double> weights,
+                                    const FeatureMatrix& test, std::size_t first,
+                                    std::size_t count) const;
+  // The mean prediction of a forest of `trees` trees from its predict_block() results (covering
+  // every tree once), summed in block order: predict_proba() up to rounding (the sums associate
+  // per block), identical for identical blocks whichever rank computed them.
+  static std::vector<double> mean_of_blocks(const std::vector<std::vector<double>>& blocks,
+                                            std::size_t trees);
   // rows x classes (or rows, regression) mean predictions on the rows of assemble_blocks().
   const std::vector<double>& fitted() const { return fitted_; }
 
