@@ -79,7 +79,7 @@ std::vector<double> RandomForest::predict_block(const FeatureMatrix& x,
   return out;
 }
 
-std::vector<double> RandomForest::mean_of_blocks(const std::vector<std::vector<double>>& blocks,
+std::vector<double> RandomForest::mean_of_blocks(std::span<const std::vector<double>> blocks,
                                                  std::size_t trees) {
   if (blocks.empty() || trees == 0) throw InputError("forest: no blocks of trees");
   std::vector<double> mean(blocks.front().size(), 0.0);

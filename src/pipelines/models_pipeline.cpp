@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <memory>
-#include <mutex>
 #include <numeric>
 
 #include "core/error.hpp"
@@ -16,13 +14,10 @@
 #include "pipelines/audit_stages.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/model_factory.hpp"
+#include "pipelines/models_scoring.hpp"
 
 namespace adm::pipelines {
 namespace {
-
-// Trees per farm task of a forest (on all rows, and on each scoring split): fixed, so sums (and
-// results) do not depend on the rank count.
-constexpr std::size_t kForestBlock = 10;
 
 // The feature list for the summary table: in full when short, else its start and the count.
 std::string short_list(const std::vector<std::string>& names) {
@@ -69,12 +64,6 @@ double stdev(const std::vector<double>& v) {
     if (!std::isnan(x)) s += (x - m) * (x - m), ++n;
   return n > 1 ? std::sqrt(s / static_cast<double>(n - 1)) : std::nan("");
 }
-
-struct Prepared {
-  ModelSpec spec;
-  std::vector<std::string> columns;
-  ModelInputs inputs;
-};
 
 }  // namespace
 
@@ -127,9 +116,9 @@ void run_models(StageContext& context, Timings& timings) {
   const auto& admissible =
       config.alfa.admissible.empty() ? infogram.admissible : config.alfa.admissible;
 
-  std::vector<Prepared> models;
+  std::vector<PreparedModel> models;
   for (const auto& spec : section.model) {
-    Prepared p{spec, model_columns(spec, data, admissible), {}};
+    PreparedModel p{spec, model_columns(spec, data, admissible), {}};
     if (p.columns.empty())
       throw InputError(config.file + ": model '" + spec.name +
                        "' has no features (the admissible set is empty)");
@@ -151,104 +140,10 @@ void run_models(StageContext& context, Timings& timings) {
     Rng rng(config.run.seed, "models.split", r);
     splits.push_back(data::stratified_train_test_split(y, section.test_fraction, rng));
   }
-  const auto subset = [&](const std::vector<std::size_t>& rows) {
-    std::vector<std::int32_t> out;
-    for (auto r : rows) out.push_back(y[r]);
-    return out;
-  };
 
-  // Every (model, split) pair is one task: fit on the training rows, score the test rows; except
-  // a forest's pair, which is a task per block of kForestBlock trees returning the block's summed
-  // test predictions (its trees stay where they were grown), scored once its blocks are in. A
-  // pair's learner is seeded from Rng(seed, "models.score", pair) whichever task fits it.
-  struct ScoreTask {
-    std::size_t pair, first = 0, count = 0;  // count > 0: trees [first, first + count) of a forest
-  };
-  std::vector<ScoreTask> tasks;
-  std::vector<std::size_t> pair_task;  // each pair's first task
-  for (std::size_t pair = 0; pair < models.size() * section.repeats; ++pair) {
-    const auto& m = models[pair / section.repeats];
-    pair_task.push_back(tasks.size());
-    const auto proto = make_model(m.spec, m.inputs, config.learner);
-    const auto* forest = dynamic_cast<const learn::RandomForest*>(proto.get());
-    if (!forest) tasks.push_back({pair});
-    for (std::size_t first = 0; forest && first < forest->params().trees; first += kForestBlock)
-      tasks.push_back({pair, first, std::min(kForestBlock, forest->params().trees - first)});
-  }
-  pair_task.push_back(tasks.size());
-  // A forest pair's matrices and column index, built on a rank by the first of its blocks there
-  // (tasks arrive in order, so one pair is kept at a time).
-  struct ForestSplit {
-    std::size_t pair;
-    learn::FeatureMatrix train, test;
-    learn::DecisionTree::ColumnIndex index;
-    std::vector<std::int32_t> train_y;
-  };
-  std::mutex split_mutex;
-  std::shared_ptr<const ForestSplit> forest_split;
-  const auto split_of = [&](std::size_t pair) {
-    const std::lock_guard<std::mutex> lock(split_mutex);
-    if (!forest_split || forest_split->pair != pair) {
-      const auto& m = models[pair / section.repeats];
-      const auto& split = splits[pair % section.repeats];
-      auto s = std::make_shared<ForestSplit>();
-      s->pair = pair;
-      s->train = learn::make_matrix(data, m.columns, split.train);
-      s->test = learn::make_matrix(data, m.columns, split.test);
-      s->index = learn::DecisionTree::index_columns(s->train);
-      s->train_y = subset(split.train);
-      forest_split = std::move(s);
-    }
-    return forest_split;
-  };
-  const auto score = [&](const std::vector<double>& proba,
-                         const std::vector<std::int32_t>& test_y) {
-    const auto predicted = learn::predicted_classes(proba, classes);
-    double auc = std::nan(""), auc_labels = std::nan("");
-    if (classes == 2) {
-      std::vector<double> p1, label;
-      for (std::size_t i = 0; i < test_y.size(); ++i) {
-        p1.push_back(proba[i * 2 + 1]);
-        label.push_back(predicted[i]);
-      }
-      auc = learn::roc_auc(p1, test_y);
-      auc_labels = learn::roc_auc(label, test_y);
-    }
-    return std::vector<double>{learn::accuracy(predicted, test_y), auc, auc_labels};
-  };
   std::vector<std::vector<double>> scores;
-  timed(timings, "models.score", [&] {
-    const auto done = context.farm.run("models.score", tasks.size(), [&](std::size_t t, Rng&) {
-      const ScoreTask& task = tasks[t];
-      const auto& m = models[task.pair / section.repeats];
-      const auto& split = splits[task.pair % section.repeats];
-      auto learner = make_model(m.spec, m.inputs, config.learner);
-      learner->reseed(Rng(config.run.seed, "models.score", task.pair).next_u64());
-      if (task.count > 0) {
-        const auto s = split_of(task.pair);
-        return dynamic_cast<const learn::RandomForest&>(*learner).predict_block(
-            s->train, s->index, learn::TreeTarget{s->train_y, classes, {}}, {}, s->test, task.first,
-            task.count);
-      }
-      learner->fit(learn::make_matrix(data, m.columns, split.train), subset(split.train), classes);
-      return score(learner->predict_proba(learn::make_matrix(data, m.columns, split.test)),
-                   subset(split.test));
-    });
-    for (std::size_t pair = 0; pair + 1 < pair_task.size(); ++pair) {
-      const ScoreTask& task = tasks[pair_task[pair]];
-      if (task.count == 0) {
-        scores.push_back(done[pair_task[pair]]);
-        continue;
-      }
-      const std::vector<std::vector<double>> blocks(
-          done.begin() + static_cast<std::ptrdiff_t>(pair_task[pair]),
-          done.begin() + static_cast<std::ptrdiff_t>(pair_task[pair + 1]));
-      const std::size_t trees =
-          tasks[pair_task[pair + 1] - 1].first + tasks[pair_task[pair + 1] - 1].count;
-      scores.push_back(score(learn::RandomForest::mean_of_blocks(blocks, trees),
-                             subset(splits[pair % section.repeats].test)));
-    }
-  });
+  timed(timings, "models.score",
+        [&] { scores = score_models(context, models, splits, y, classes); });
 
   // The reported model: fitted on all rows (identically on every rank), its decisions ALFA-tested.
   results.add(

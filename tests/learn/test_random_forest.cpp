@@ -218,6 +218,7 @@ TEST_CASE("forest: blocks fitted on a split predict its test rows as the serial 
     CHECK(std::vector<double>(fitted.begin() + static_cast<std::ptrdiff_t>(skip), fitted.end()) ==
           in_sample);
     CHECK_THROWS_AS(worker.predict_block(train.x, index, t, {}, test.x, 20, 4), InputError);
-    CHECK_THROWS_AS(RandomForest::mean_of_blocks({{1.0, 2.0}, {1.0}}, 2), InputError);
+    const std::vector<std::vector<double>> uneven{{1.0, 2.0}, {1.0}};
+    CHECK_THROWS_AS(RandomForest::mean_of_blocks(uneven, 2), InputError);
   }
 }
