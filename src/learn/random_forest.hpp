@@ -11,6 +11,8 @@
 //   std::vector<double> v_i = forest.fit_tree(x, index, target, weights, i);   // any rank
 //   forest.assemble(x, target, weights, {v_0, ..., v_{T-1}});                  // in tree order
 // fit() does exactly this serially, so a distributed fit equals the serial one bit for bit.
+// fit_block() / predict_block() grow blocks of trees the same way and return only per-row sums
+// (on the training rows, or on test rows), so the trees never leave the rank that grew them.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -62,6 +64,19 @@ class RandomForest : public ProbabilisticClassifier {
   void assemble_blocks(const FeatureMatrix& x, const TreeTarget& target,
                        std::span<const double> weights,
                        const std::vector<std::vector<double>>& blocks);
+  // Trees [first, first + count) grown on (x, target, weights) exactly as fit_block() grows them,
+  // reduced to their summed predictions on the rows of `test` (test.rows x classes, or test.rows
+  // for a regression): what a block of a forest fitted on a training split contributes to its
+  // test predictions. Nothing is kept.
+  std::vector<double> predict_block(const FeatureMatrix& x, const DecisionTree::ColumnIndex& index,
+                                    const TreeTarget& target, std::span<const double> weights,
+                                    const FeatureMatrix& test, std::size_t first,
+                                    std::size_t count) const;
+  // The mean prediction of a forest of `trees` trees from its predict_block() results (covering
+  // every tree once), summed in block order: predict_proba() up to rounding (the sums associate
+  // per block), identical for identical blocks whichever rank computed them.
+  static std::vector<double> mean_of_blocks(std::span<const std::vector<double>> blocks,
+                                            std::size_t trees);
   // rows x classes (or rows, regression) mean predictions on the rows of assemble_blocks().
   const std::vector<double>& fitted() const { return fitted_; }
 

@@ -1,6 +1,7 @@
 // Random forest grown in blocks where the trees live: each block reduces its trees to per-row
-// sums, so a task farm moves rows x (2 classes + 1) numbers per block instead of whole trees
-// (megabytes each at full depth), and the coordinator has nothing left to deserialise.
+// sums (on the rows it is grown on, or on test rows), so a task farm moves rows x (2 classes + 1)
+// numbers per block instead of whole trees (megabytes each at full depth), and the coordinator has
+// nothing left to deserialise.
 #include <algorithm>
 
 #include "core/error.hpp"
@@ -18,6 +19,15 @@ struct BlockLayout {
   std::size_t fitted() const { return oob() + rows * k; }
   std::size_t size() const { return fitted() + rows * k; }
 };
+
+// Adds a tree's prediction from `leaf` to sum[0..k): its class distribution (classes > 0) or mean.
+void add_leaf(const DecisionTree::Node& leaf, std::size_t classes, double* sum) {
+  if (classes == 0) {
+    sum[0] += leaf.value;
+    return;
+  }
+  for (std::size_t j = 0; j < classes; ++j) sum[j] += leaf.counts[j] / leaf.weight;
+}
 
 }  // namespace
 
@@ -41,16 +51,44 @@ std::vector<double> RandomForest::fit_block(const FeatureMatrix& x,
     for (std::size_t c = 0; c < x.cols; ++c) out[c] += imp[c] / t;
     for (std::size_t r = 0; r < x.rows; ++r) {
       const auto& leaf = tree.nodes()[static_cast<std::size_t>(tree.leaf_of(x, r))];
-      const bool oob = counts[r] == 0 && (weights.empty() || weights[r] != 0);
-      if (oob) out[at.votes() + r] += 1;
-      for (std::size_t j = 0; j < k; ++j) {
-        const double p = target.classes == 0 ? leaf.value : leaf.counts[j] / leaf.weight;
-        out[at.fitted() + r * k + j] += p;
-        if (oob) out[at.oob() + r * k + j] += p;
-      }
+      add_leaf(leaf, target.classes, &out[at.fitted() + r * k]);
+      if (counts[r] != 0 || (!weights.empty() && weights[r] == 0)) continue;
+      out[at.votes() + r] += 1;
+      add_leaf(leaf, target.classes, &out[at.oob() + r * k]);
     }
   }
   return out;
+}
+
+std::vector<double> RandomForest::predict_block(const FeatureMatrix& x,
+                                                const DecisionTree::ColumnIndex& index,
+                                                const TreeTarget& target,
+                                                std::span<const double> weights,
+                                                const FeatureMatrix& test, std::size_t first,
+                                                std::size_t count) const {
+  if (first + count > params_.trees) throw InputError("forest: block beyond the last tree");
+  if (test.cols != x.cols) throw InputError("forest: test rows do not match the training columns");
+  const std::size_t k = target.classes == 0 ? 1 : target.classes;
+  std::vector<double> out(test.rows * k, 0.0);
+  for (std::size_t i = first; i < first + count; ++i) {
+    const DecisionTree tree = grow_tree(x, index, target, weights, i).tree;
+    for (std::size_t r = 0; r < test.rows; ++r)
+      add_leaf(tree.nodes()[static_cast<std::size_t>(tree.leaf_of(test, r))], target.classes,
+               &out[r * k]);
+  }
+  return out;
+}
+
+std::vector<double> RandomForest::mean_of_blocks(std::span<const std::vector<double>> blocks,
+                                                 std::size_t trees) {
+  if (blocks.empty() || trees == 0) throw InputError("forest: no blocks of trees");
+  std::vector<double> mean(blocks.front().size(), 0.0);
+  for (const auto& b : blocks) {
+    if (b.size() != mean.size()) throw InputError("forest: blocks of different sizes");
+    for (std::size_t q = 0; q < mean.size(); ++q) mean[q] += b[q];
+  }
+  for (double& v : mean) v /= static_cast<double>(trees);
+  return mean;
 }
 
 void RandomForest::assemble_blocks(const FeatureMatrix& x, const TreeTarget& target,

@@ -14,13 +14,10 @@
 #include "pipelines/audit_stages.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/model_factory.hpp"
+#include "pipelines/models_scoring.hpp"
 
 namespace adm::pipelines {
 namespace {
-
-// Trees per farm task of the forest on all rows: fixed, so sums (and results) do not depend on
-// the rank count.
-constexpr std::size_t kForestBlock = 10;
 
 // The feature list for the summary table: in full when short, else its start and the count.
 std::string short_list(const std::vector<std::string>& names) {
@@ -67,12 +64,6 @@ double stdev(const std::vector<double>& v) {
     if (!std::isnan(x)) s += (x - m) * (x - m), ++n;
   return n > 1 ? std::sqrt(s / static_cast<double>(n - 1)) : std::nan("");
 }
-
-struct Prepared {
-  ModelSpec spec;
-  std::vector<std::string> columns;
-  ModelInputs inputs;
-};
 
 }  // namespace
 
@@ -125,9 +116,9 @@ void run_models(StageContext& context, Timings& timings) {
   const auto& admissible =
       config.alfa.admissible.empty() ? infogram.admissible : config.alfa.admissible;
 
-  std::vector<Prepared> models;
+  std::vector<PreparedModel> models;
   for (const auto& spec : section.model) {
-    Prepared p{spec, model_columns(spec, data, admissible), {}};
+    PreparedModel p{spec, model_columns(spec, data, admissible), {}};
     if (p.columns.empty())
       throw InputError(config.file + ": model '" + spec.name +
                        "' has no features (the admissible set is empty)");
@@ -149,39 +140,10 @@ void run_models(StageContext& context, Timings& timings) {
     Rng rng(config.run.seed, "models.split", r);
     splits.push_back(data::stratified_train_test_split(y, section.test_fraction, rng));
   }
-  const auto subset = [&](const std::vector<std::size_t>& rows) {
-    std::vector<std::int32_t> out;
-    for (auto r : rows) out.push_back(y[r]);
-    return out;
-  };
 
-  // Every (model, split) is one task: fit on the training rows, score the test rows.
   std::vector<std::vector<double>> scores;
-  timed(timings, "models.score", [&] {
-    scores = context.farm.run(
-        "models.score", models.size() * section.repeats, [&](std::size_t t, Rng& rng) {
-          const auto& m = models[t / section.repeats];
-          const auto& split = splits[t % section.repeats];
-          auto learner = make_model(m.spec, m.inputs, config.learner);
-          learner->reseed(rng.next_u64());
-          const auto train_y = subset(split.train), test_y = subset(split.test);
-          learner->fit(learn::make_matrix(data, m.columns, split.train), train_y, classes);
-          const auto proba =
-              learner->predict_proba(learn::make_matrix(data, m.columns, split.test));
-          const auto predicted = learn::predicted_classes(proba, classes);
-          double auc = std::nan(""), auc_labels = std::nan("");
-          if (classes == 2) {
-            std::vector<double> p1, label;
-            for (std::size_t i = 0; i < test_y.size(); ++i) {
-              p1.push_back(proba[i * 2 + 1]);
-              label.push_back(predicted[i]);
-            }
-            auc = learn::roc_auc(p1, test_y);
-            auc_labels = learn::roc_auc(label, test_y);
-          }
-          return std::vector<double>{learn::accuracy(predicted, test_y), auc, auc_labels};
-        });
-  });
+  timed(timings, "models.score",
+        [&] { scores = score_models(context, models, splits, y, classes); });
 
   // The reported model: fitted on all rows (identically on every rank), its decisions ALFA-tested.
   results.add(

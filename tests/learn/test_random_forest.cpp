@@ -185,3 +185,40 @@ TEST_CASE("forest: blocks of trees reduce to the serial forest's reports", "[for
     CHECK_THROWS_AS(worker.fit_block(d.x, index, t, {}, 20, 4), InputError);
   }
 }
+
+TEST_CASE("forest: blocks fitted on a split predict its test rows as the serial forest",
+          "[forest]") {
+  const Sim train = simulate(300, 11), test = simulate(120, 12);
+  const auto index = DecisionTree::index_columns(train.x);
+  for (const bool regression : {false, true}) {
+    const ForestParams p{.trees = 23, .feature_weights = {1, 0.5, 2}, .seed = 9};
+    RandomForest serial(p), worker(p);
+    TreeTarget t = binary_target(train);
+    if (regression) t = TreeTarget{{}, 0, train.yr};
+    serial.fit(train.x, t);
+    const auto expected = regression ? serial.predict(test.x) : serial.predict_proba(test.x);
+    // Blocks of one tree add up in the serial order: bit for bit.
+    std::vector<std::vector<double>> ones;
+    for (std::size_t i = 0; i < 23; ++i)
+      ones.push_back(worker.predict_block(train.x, index, t, {}, test.x, i, 1));
+    CHECK(RandomForest::mean_of_blocks(ones, 23) == expected);
+    // Blocks of 10, 10 and 3 trees, computed out of order as ranks would: equal to rounding.
+    std::vector<std::vector<double>> blocks(3);
+    for (std::size_t b = 3; b-- > 0;)
+      blocks[b] = worker.predict_block(train.x, index, t, {}, test.x, b * 10,
+                                       std::min<std::size_t>(10, 23 - b * 10));
+    const auto mean = RandomForest::mean_of_blocks(blocks, 23);
+    REQUIRE(mean.size() == test.x.rows * (regression ? 1 : 2));
+    for (std::size_t q = 0; q < mean.size(); ++q)
+      CHECK(mean[q] == Approx(expected[q]).margin(1e-12));
+    // A block's trees are the serial forest's: the all-rows block sums them the same way.
+    const auto fitted = worker.fit_block(train.x, index, t, {}, 10, 10);
+    const auto in_sample = worker.predict_block(train.x, index, t, {}, train.x, 10, 10);
+    const std::size_t k = regression ? 1 : 2, skip = 3 + train.x.rows + train.x.rows * k;
+    CHECK(std::vector<double>(fitted.begin() + static_cast<std::ptrdiff_t>(skip), fitted.end()) ==
+          in_sample);
+    CHECK_THROWS_AS(worker.predict_block(train.x, index, t, {}, test.x, 20, 4), InputError);
+    const std::vector<std::vector<double>> uneven{{1.0, 2.0}, {1.0}};
+    CHECK_THROWS_AS(RandomForest::mean_of_blocks(uneven, 2), InputError);
+  }
+}
