@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -68,6 +69,28 @@ TEST_CASE("patterns: TopCandidates keeps a superset of the k best, cut within on
     if (k > 0) CHECK(top.size() <= std::max<std::size_t>(2 * k, 1024) * 2 + k);  // compacted
   }
   CHECK(compactions > 10);
+}
+
+// The bins: monotone in the score, each score at or above its bin's edge and below the next one's,
+// and a bin 2^-11 of its scores' size wide from 2^-24 to 2^8.
+TEST_CASE("patterns: score bins are monotone, with exact edges of relative width 2^-11",
+          "[patterns]") {
+  Rng rng(4, "patterns.bins");
+  std::vector<double> scores{0.0, 1e-300, 0x1p-24, 0x1p8, 1e300, 0.1, 0.2, 1.43e-4};
+  for (int i = 0; i < 20000; ++i) scores.push_back(std::ldexp(rng.uniform(), -30 + i % 42));
+  std::sort(scores.begin(), scores.end());
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const double s = scores[i];
+    const std::size_t b = TopCandidates::bin_of(s);
+    REQUIRE(b < TopCandidates::kBins);
+    CHECK(TopCandidates::bin_edge(b) <= s);
+    if (b + 1 < TopCandidates::kBins) CHECK(s < TopCandidates::bin_edge(b + 1));
+    if (i > 0) CHECK(TopCandidates::bin_of(scores[i - 1]) <= b);
+    if (s >= 0x1p-24 && s < 0x1p8 && b > 0 && b + 1 < TopCandidates::kBins)
+      CHECK(TopCandidates::bin_edge(b + 1) / TopCandidates::bin_edge(b) <= 1 + 0x1p-11 + 1e-15);
+  }
+  CHECK(TopCandidates::bin_of(0.0) == 0);
+  CHECK(TopCandidates::bin_of(1e300) == TopCandidates::kBins - 1);
 }
 
 // The bin kept up to date against recomputing it from the top after every addition.

@@ -153,20 +153,25 @@ std::size_t PatternSearch::bin_of(double score) { return TopCandidates::bin_of(s
 
 double PatternSearch::bin_edge(std::size_t bin) { return TopCandidates::bin_edge(bin * kFine); }
 
-// Increments since the last summary as (bin, count) pairs of 8-byte integers. Counts only grow, so
-// increments add up on the receiver to what this rank found; bins below this rank's shared cut are
-// left out (they can move no one's cut past it, and an undercount is safe).
+// Increments since the last summary as (bin, count) pairs of 4-byte integers (a count above 2^32 -
+// 1 goes out in several pairs). Counts only grow, so increments add up on the receiver to what this
+// rank found; bins below this rank's shared cut are left out (they can move no one's cut past it,
+// and an undercount is safe).
 std::string PatternSearch::summary() {
   if (!shared_) return {};
   for (const std::size_t b : dirty_) count_shared(b, pending_[b]);
   const std::size_t from = shared_->reached() ? shared_->bin() : 0;
-  std::vector<std::uint64_t> flat;
+  std::vector<std::uint32_t> flat;
   for (const std::size_t b : dirty_) {
-    if (b >= from) flat.insert(flat.end(), {b, pending_[b]});
+    for (std::uint64_t left = b >= from ? pending_[b] : 0; left > 0;) {
+      const auto part = static_cast<std::uint32_t>(std::min<std::uint64_t>(left, 0xffffffffu));
+      flat.insert(flat.end(), {static_cast<std::uint32_t>(b), part});
+      left -= part;
+    }
     pending_[b] = 0;
   }
   dirty_.clear();
-  std::string out(flat.size() * sizeof(std::uint64_t), '\0');
+  std::string out(flat.size() * sizeof(std::uint32_t), '\0');
   std::memcpy(out.data(), flat.data(), out.size());
   return out;
 }
@@ -176,10 +181,10 @@ std::string PatternSearch::summary() {
 // arrive late but never fall, so the cut only undercounts, which keeps it safe.
 void PatternSearch::learn(int rank, const std::string& summary) {
   if (!shared_ || rank < 0) return;
-  std::vector<std::uint64_t> flat(summary.size() / sizeof(std::uint64_t));
-  std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(std::uint64_t));
+  std::vector<std::uint32_t> flat(summary.size() / sizeof(std::uint32_t));
+  std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(std::uint32_t));
   for (std::size_t i = 0; i + 1 < flat.size(); i += 2)
-    count_shared(std::min<std::uint64_t>(kBins - 1, flat[i]), flat[i + 1]);
+    count_shared(std::min<std::size_t>(kBins - 1, flat[i]), flat[i + 1]);
 }
 
 void PatternSearch::count_shared(std::size_t bin, std::uint64_t count) {

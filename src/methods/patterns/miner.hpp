@@ -122,10 +122,10 @@ class PatternSearch : public dist::LocalSearch {
   std::uint64_t unbilled_ = 0;      // nodes scored outside step() (the start node)
   std::vector<std::uint64_t> fan_;  // fan_[f]: children of a node whose first free feature is f
   double remote_cut_ = -1;
-  // Several ranks, top-k modes: counts of the patterns kept by all ranks (this one's at once,
-  // the others' from their summaries) per bin b of scores s with floor(kBins * s / (1 + s)) = b,
-  // a monotone map of [0, inf) onto the bins, and this rank's increments not yet sent.
-  static constexpr std::size_t kBins = 8192;
+  // Several ranks, top-k modes: counts of the patterns kept by all ranks (this one's and the
+  // others' as their summaries go out) per bin of TopCandidates::bin_of (kFine of its bins in
+  // one), a monotone map of [0, inf) onto the bins, and this rank's increments not yet sent.
+  static constexpr std::size_t kBins = 65536;
   static constexpr std::size_t kFine = TopCandidates::kBins / kBins;
   static std::size_t bin_of(double score);
   static double bin_edge(std::size_t bin);                  // no score of the bin is below it

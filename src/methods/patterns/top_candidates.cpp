@@ -1,19 +1,32 @@
 #include "methods/patterns/top_candidates.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 
 namespace adm::methods::patterns {
 
+namespace {
+
+// A non-negative double's bits grow with it: bits >> kShift keep the exponent and the top 11 bits
+// of the mantissa. 2^16 bins = 32 exponents (scores in [2^-24, 2^8)) x 2^11.
+constexpr int kShift = 52 - 11;
+constexpr double kLowest = 0x1p-24, kHighest = 0x1p8;
+const std::uint64_t kBase = std::bit_cast<std::uint64_t>(kLowest) >> kShift;
+
+}  // namespace
+
 std::size_t TopCandidates::bin_of(double score) {
-  const double u = score / (1 + score);
-  return std::min(kBins - 1, static_cast<std::size_t>(u * static_cast<double>(kBins)));
+  if (!(score >= kLowest)) return 0;  // zero, tiny scores (and -0.0)
+  if (score >= kHighest) return kBins - 1;
+  return static_cast<std::size_t>((std::bit_cast<std::uint64_t>(score) >> kShift) - kBase);
 }
 
+// Exact: the smallest double of the bin (bin 0 also holds scores down to 0).
 double TopCandidates::bin_edge(std::size_t bin) {
-  const double u = static_cast<double>(bin) / static_cast<double>(kBins);
-  return (u / (1 - u)) * (1 - 1e-9) - 1e-15;  // slack: rounding never lifts the edge over a score
+  if (bin == 0) return 0.0;
+  return std::bit_cast<double>((kBase + bin) << kShift);
 }
 
 TopCandidates::TopCandidates(std::size_t k, std::size_t key_size)
