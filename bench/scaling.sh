@@ -75,11 +75,13 @@ for w in $workloads; do
       # Busy: the least busy rank's time expanding plus taking in and giving nodes, over the wall
       # time of the search proper (until every frontier was empty; "stage s" adds the closing
       # round, findings and their gather, "tail").
-      st=$(h5vals "$out" "$g/search_seconds")
+      # (A result of a build older than these figures has neither: then the whole search, no tail.)
+      st=$(h5vals "$out" "$g/search_seconds" || true); [ -n "$st" ] || st=$t
+      tail=$(h5vals "$out" "$g/findings_seconds" || true); [ -n "$tail" ] || tail=0
       busy=$(paste <(h5vals "$out" "$g/busy_seconds_per_rank") <(h5vals "$out" "$g/take_seconds_per_rank") |
         awk -v t="$st" 'NR == 1 || $1 + $2 < m { m = $1 + $2 } END { printf "%.1f", 100 * m / t }')
       work=$(awk -v a="$nodes" -v b="$base_nodes" -v i="$(h5vals "$out" "$g/idle_seconds_per_rank" | sum)" \
-        -v y="$(h5vals "$out" "$g/bytes_per_rank" | sum)" -v u="$busy" -v s="$st" -v f="$(h5vals "$out" "$g/findings_seconds")" \
+        -v y="$(h5vals "$out" "$g/bytes_per_rank" | sum)" -v u="$busy" -v s="$st" -v f="$tail" \
         'BEGIN { printf "nodes %11d (x%.3f)  search %6.2fs busy %5.1f%%  tail %5.2fs  idle %6.2fs  bytes %11d", a, a / b, s, u, f, i, y }')
     else
       t=$(farm_seconds "$out")
