@@ -268,8 +268,7 @@ class Engine {
     const int rank = hungry_.front();
     std::string nodes = give_nodes(search_.frontier_size() / 2);
     if (nodes.empty()) return;  // all pruned: try again when there is more
-    hungry_.erase(hungry_.begin());
-    std::erase(hungry_, rank);
+    std::erase(hungry_, rank);  // it may have asked more than once
     send(rank, kShare, u64_bytes(search_.frontier_size()) + nodes);
   }
 
