@@ -19,6 +19,13 @@ namespace {
 
 enum FailureKind : int { kNone = 0, kInternal = 1, kInput = 2 };
 
+// MPI counts are ints: a rank's bytes over 2 GiB would need another datatype.
+int byte_count(const std::string& bytes, const char* collective) {
+  if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw InternalError(std::string(collective) + ": more than 2 GiB from one rank");
+  return static_cast<int>(bytes.size());
+}
+
 std::pair<int, std::string> classify(const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);
@@ -87,10 +94,7 @@ void Communicator::barrier() {
 std::vector<std::string> Communicator::all_gather(const std::string& mine) {
   if (size_ == 1) return {mine};
   const MPI_Comm world = impl_->world;
-  // MPI counts are ints: a rank's bytes over 2 GiB would need another datatype.
-  if (mine.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw InternalError("all_gather: more than 2 GiB from one rank");
-  const int size = static_cast<int>(mine.size());
+  const int size = byte_count(mine, "all_gather");
   std::vector<int> sizes(static_cast<std::size_t>(size_)), offsets(sizes.size());
   MPI_Allgather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, world);
   std::size_t total = 0;
@@ -116,9 +120,7 @@ std::vector<std::string> Communicator::gather_to_root(std::string mine) {
     return all;
   }
   const MPI_Comm world = impl_->world;
-  if (mine.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw InternalError("gather_to_root: more than 2 GiB from one rank");
-  const int size = static_cast<int>(mine.size());
+  const int size = byte_count(mine, "gather_to_root");
   std::vector<int> sizes(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
   MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, world);
   constexpr int kTag = 911;  // only this collective sends on the world communicator

@@ -51,15 +51,13 @@ void TopCandidates::offer(double score, const std::uint8_t* key) {
   if (counts_->reached()) cut_ = std::max(cut_, bin_edge(counts_->bin()));
 }
 
-// The cut becomes the exact k-th best score of the buffer (the buffer holds every candidate that
-// can be among the k best offered so far, so no k-th best score is below it): compaction then
-// keeps k candidates and their ties, the buffer never has to grow (each growth touched fresh
-// memory: ~50 MB of page faults in a German top-200,000 mine), and the search prunes with the
-// exact k-th best, not a bin edge below it.
-// The k-th best lies in the histogram's cut bin c (the bins above hold fewer than k, c and above at
-// least k), and every candidate above c is still here (a compaction drops only scores below the
-// k-th best of its time, which no later k-th best is below): it is the (k - above)-th best of
-// the scores here in bin c, a short nth_element.
+// The cut becomes the exact k-th best score offered so far, so compaction keeps k candidates and
+// their ties, the buffer never has to grow (each growth touched fresh memory: ~50 MB of page faults
+// in a German top-200,000 mine), and the search prunes with the exact k-th best, not a bin edge
+// below it. That score lies in the histogram's cut bin c (the bins above hold fewer than k, c and
+// above at least k), and every candidate above c is still here (a compaction drops only scores
+// below the k-th best of its time, which no later k-th best is below): it is the (k - above)-th
+// best of the scores here in bin c, a short nth_element.
 void TopCandidates::compact() {
   if (has_cut()) {
     const std::size_t c = counts_->bin();
