@@ -70,13 +70,15 @@ void write_patterns(ResultSet& results, const std::string& group, const pt::Mine
   text.reserve(r.patterns.size());
   for (auto* v : {&delta, &div, &pxy, &pdxy, &pdy}) v->reserve(r.patterns.size());
   const pt::PatternDescriber describe(table.names, lv, table.levels);
-  for (const auto& p : r.patterns) {
-    text.push_back(describe(p.key));
-    delta.push_back(p.scores.delta);
-    div.push_back(p.scores.divergence);
-    pxy.push_back(p.scores.p_xy);
-    pdxy.push_back(p.scores.p_d_xy);
-    pdy.push_back(p.scores.p_d_y);
+  const auto& found = r.patterns;
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    text.push_back(describe({found.key_data(i), found.key_size()}));
+    const pt::PatternScores s = found.scores(i);
+    delta.push_back(s.delta);
+    div.push_back(s.divergence);
+    pxy.push_back(s.p_xy);
+    pdxy.push_back(s.p_d_xy);
+    pdy.push_back(s.p_d_y);
   }
   results.add(group + "/pattern", std::move(text),
               "Patterns, best first: sensitive x and other y values.");

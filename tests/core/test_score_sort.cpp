@@ -48,3 +48,23 @@ TEST_CASE("score sort: descending and stable, as std::stable_sort", "[core]") {
     }
   }
 }
+
+// A top-k list's scores often share their top 20 or more bits: the digits they share are skipped,
+// and the ones below them must still order everything.
+TEST_CASE("score sort: scores that share their high bits", "[core]") {
+  Rng rng(2, "score_sort.narrow");
+  for (const double spread : {1e-3, 1e-9, 1e-14}) {
+    std::vector<ScoredIndex> items;
+    for (std::uint32_t i = 0; i < 50000; ++i)
+      items.push_back({0.28 + spread * double(rng.uniform_index(30000)), i});
+    auto expected = items;
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](const ScoredIndex& a, const ScoredIndex& b) { return a.score > b.score; });
+    sort_by_descending_score(items);
+    bool same = true;
+    for (std::size_t i = 0; i < items.size(); ++i)
+      same = same && items[i].index == expected[i].index;
+    INFO("spread " << spread);
+    CHECK(same);
+  }
+}

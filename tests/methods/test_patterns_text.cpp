@@ -26,5 +26,5 @@ TEST_CASE("patterns: pattern text, one pattern and many", "[patterns]") {
     CHECK(describe(key) == text);
     CHECK(PatternModel::describe(key, names, level_names, levels) == text);
   }
-  CHECK_THROWS_AS(describe({0, 5, 0}), InternalError);
+  CHECK_THROWS_AS(describe(PatternKey{0, 5, 0}), InternalError);
 }

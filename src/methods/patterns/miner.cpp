@@ -352,70 +352,62 @@ void PatternSearch::settle(const std::vector<std::string>& closings) {
   final_cut_ = scores[need - 1];
 }
 
-// Binary: visited, qualifying, expanded and m (8 bytes each), then m entries of (ranking score,
-// key, full scores), best first. Only what can still be among the k best over all ranks is sent:
-// patterns at or above the cut (which the summaries exchanged when the search ended made global),
-// and of those at most this rank's own k best. Each rank sorts its own and computes their full
-// scores (the search scored only what it ranks by), so merge() is a linear merge, not a serial
-// sort and rescoring of every rank's patterns.
-std::string PatternSearch::findings() const {
+// (score, index) side by side, sorted by score in O(n) (a radix sort: the candidates' scores are
+// often within a few of their 2^16 bins, so a counting sort by bin left nearly all of the work to a
+// comparison sort); keys order only runs of equal scores.
+std::vector<std::uint32_t> PatternSearch::best_in_order(double c) const {
   const std::size_t n = model_.features();
-  const double c = options_.mode == MineMode::All ? -1.0 : std::max(cut(), final_cut_);
-  // (score, index) side by side, sorted by score in O(n); keys order only runs of equal scores.
-  std::vector<ScoredIndex> sent;
+  std::vector<ScoredIndex> sorted;
+  sorted.reserve(best_.size());  // grown by doubling, it would touch fresh memory each time
   for (std::size_t i = 0; i < best_.size(); ++i)
-    if (best_.score(i) >= c) sent.push_back({best_.score(i), static_cast<std::uint32_t>(i)});
-  sort_by_descending_score(sent);
-  for (auto run = sent.begin(); run != sent.end();) {
-    const auto end =
-        std::find_if(run, sent.end(), [&](const ScoredIndex& e) { return e.score != run->score; });
+    if (best_.score(i) >= c) sorted.push_back({best_.score(i), static_cast<std::uint32_t>(i)});
+  sort_by_descending_score(sorted);
+  const std::size_t keep = std::min<std::size_t>(sorted.size(), options_.k);
+  for (auto run = sorted.begin(); run - sorted.begin() < static_cast<std::ptrdiff_t>(keep);) {
+    const auto end = std::find_if(run, sorted.end(),
+                                  [&](const ScoredIndex& e) { return e.score != run->score; });
     if (end - run > 1)
       std::sort(run, end, [&](const ScoredIndex& a, const ScoredIndex& b) {
         return std::memcmp(best_.key(a.index), best_.key(b.index), n) < 0;  // as PatternKey's <
       });
     run = end;
   }
-  if (sent.size() > options_.k) sent.resize(options_.k);
+  std::vector<std::uint32_t> order(keep);
+  for (std::size_t j = 0; j < keep; ++j) order[j] = sorted[j].index;
+  return order;
+}
+
+// Binary: visited, qualifying, expanded and m (8 bytes each), then m entries (FoundPatterns'
+// layout), best first. Only what can still be among the k best over all ranks is sent: patterns at
+// or above the cut (which the summaries exchanged when the search ended made global), and of those
+// at most this rank's own k best. Each rank sorts its own and computes their full scores (the
+// search scored only what it ranks by), so merge() is a linear merge, not a serial sort and
+// rescoring of every rank's patterns.
+std::string PatternSearch::findings() const {
+  const std::size_t n = model_.features(), entry = FoundPatterns::entry_bytes(n);
+  const double c = options_.mode == MineMode::All ? -1.0 : std::max(cut(), final_cut_);
+  const std::vector<std::uint32_t> sent = best_in_order(c);
   const std::uint64_t head[4] = {visited_, qualifying_, expanded_, sent.size()};
-  std::string out(sizeof head + sent.size() * entry_bytes(), '\0');
-  char* p = out.data();
-  std::memcpy(p, head, sizeof head);
-  p += sizeof head;
+  std::string out(sizeof head + sent.size() * entry, '\0');
+  std::memcpy(out.data(), head, sizeof head);
+  char* p = out.data() + sizeof head;
   PatternKey key(n);
-  for (std::size_t j = 0; j < sent.size(); ++j) {
-    const auto [score, i] = sent[j];
+  for (std::size_t j = 0; j < sent.size(); ++j, p += entry) {
     // The keys are read in score order, i.e. at random: fetch a few entries ahead.
-    if (j + 16 < sent.size()) __builtin_prefetch(best_.key(sent[j + 16].index));
-    std::copy(best_.key(i), best_.key(i) + n, key.begin());
-    const PatternScores full = model_.scores(model_.products(key));
-    std::memcpy(p, &score, sizeof score);
-    std::memcpy(p + sizeof score, &full, sizeof full);
-    std::memcpy(p + sizeof score + sizeof full, key.data(), n);
-    p += entry_bytes();
+    if (j + 16 < sent.size()) __builtin_prefetch(best_.key(sent[j + 16]));
+    std::copy(best_.key(sent[j]), best_.key(sent[j]) + n, key.begin());
+    FoundPatterns::encode(p, model_.scores(model_.products(key)), key.data(), n);
   }
   return out;
 }
 
-std::size_t PatternSearch::entry_bytes() const {
-  return sizeof(double) + sizeof(PatternScores) + model_.features();
-}
-
-// The k best of every rank's sorted candidates by (score, key): a merge of sorted lists.
-MineResult PatternSearch::merge(const std::vector<std::string>& findings) const {
+// The k best of every rank's sorted candidates by (score, key): a merge of sorted lists, which
+// stay in the findings' buffers.
+MineResult PatternSearch::merge(std::vector<std::string> findings) const {
   MineResult r;
   tree_size(model_, r);
-  const std::size_t n = model_.features(), entry = entry_bytes();
-  struct List {
-    const char* at;
-    std::uint64_t left;
-    double score() const {
-      double s;
-      std::memcpy(&s, at, sizeof s);
-      return s;
-    }
-    const char* key() const { return at + sizeof(double) + sizeof(PatternScores); }
-  };
-  std::vector<List> lists;
+  const std::size_t n = model_.features(), entry = FoundPatterns::entry_bytes(n);
+  std::vector<std::size_t> offsets, counts;
   for (const auto& text : findings) {
     std::uint64_t head[4];
     if (text.size() < sizeof head) throw InternalError("pattern search: short findings");
@@ -425,33 +417,14 @@ MineResult PatternSearch::merge(const std::vector<std::string>& findings) const 
     r.visited += head[0];
     r.qualifying += head[1];
     r.expanded += head[2];
-    if (head[3] > 0) lists.push_back({text.data() + sizeof head, head[3]});
+    offsets.push_back(sizeof head);
+    counts.push_back(head[3]);
   }
-  // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere.
-  const auto better = [n](const List& a, const List& b) {
-    if (a.score() != b.score()) return a.score() > b.score();
-    return std::memcmp(a.key(), b.key(), n) < 0;
-  };
-  const bool divergence = options_.mode == MineMode::TopDivergence;
-  std::uint64_t total = 0;
-  for (const auto& l : lists) total += l.left;
-  r.patterns.reserve(std::min<std::uint64_t>(total, options_.k));
-  while (r.patterns.size() < options_.k && !lists.empty()) {
-    auto best = lists.begin();
-    for (auto it = lists.begin() + 1; it != lists.end(); ++it)
-      if (better(*it, *best)) best = it;
-    FoundPattern f;
-    std::memcpy(&f.scores, best->at + sizeof(double), sizeof f.scores);
-    f.score = divergence ? f.scores.divergence : std::abs(f.scores.delta);
-    f.key.assign(best->key(), best->key() + n);
-    r.patterns.push_back(std::move(f));
-    best->at += entry;
-    if (--best->left == 0) lists.erase(best);
-  }
+  r.patterns = FoundPatterns(n, options_.mode == MineMode::TopDivergence, std::move(findings),
+                             offsets, counts, options_.k);
   // The search's scores are the model's (same products, same operations); should rounding ever
   // differ, the order still follows the scores written.
-  if (!std::is_sorted(r.patterns.begin(), r.patterns.end(), BetterPattern{}))
-    std::sort(r.patterns.begin(), r.patterns.end(), BetterPattern{});
+  r.patterns.put_in_order();
   if (options_.mode != MineMode::All) r.qualifying = 0;  // pruned searches do not count
   return r;
 }
@@ -470,7 +443,7 @@ MineResult mine_serial(const PatternModel& model, const MineOptions& options) {
   }
   std::vector<std::string> findings;
   findings.push_back(search.findings());  // moved: a braced list would copy megabytes
-  MineResult r = search.merge(findings);
+  MineResult r = search.merge(std::move(findings));
   r.complete = search.frontier_size() == 0;
   return r;
 }
@@ -484,8 +457,7 @@ MineResult mine(dist::Communicator& comm, const PatternModel& model, const MineO
   fo.slice_seconds = options.slice_seconds;
   fo.step_budget = 1 << 20;  // units are nodes scored (~0.2 us each): the slice sizes the steps
   fo.findings_on_root_only = options.root_only;
-  const auto findings = dist::frontier_search(comm, search, fo, stats ? stats : &local);
-  MineResult r = search.merge(findings);
+  MineResult r = search.merge(dist::frontier_search(comm, search, fo, stats ? stats : &local));
   r.complete = (stats ? stats : &local)->complete;
   return r;
 }
@@ -512,7 +484,8 @@ MineResult brute_force_subtree(const PatternModel& model, const MineOptions& opt
   };
   walk(first_free, model.products(prefix));
   tree_size(model, r);
-  r.patterns = c.best.sorted();
+  r.patterns =
+      FoundPatterns(model.features(), options.mode == MineMode::TopDivergence, c.best.sorted());
   r.qualifying = c.qualifying;
   return r;
 }

@@ -45,13 +45,13 @@ struct MineOptions {
 };
 
 struct MineResult {
-  std::vector<FoundPattern> patterns;  // best first, at most k
-  std::uint64_t qualifying = 0;        // mode All: patterns with |Delta| > delta
-  std::uint64_t visited = 0;           // nodes scored
-  std::uint64_t expanded = 0;          // nodes whose children were generated
-  double total_nodes = 0;              // nodes of the whole tree, prod_f options(f)
-  double total_patterns = 0;           // patterns with non-empty x
-  bool complete = true;                // false: stopped by the node budget, not certified
+  FoundPatterns patterns;        // best first, at most k
+  std::uint64_t qualifying = 0;  // mode All: patterns with |Delta| > delta
+  std::uint64_t visited = 0;     // nodes scored
+  std::uint64_t expanded = 0;    // nodes whose children were generated
+  double total_nodes = 0;        // nodes of the whole tree, prod_f options(f)
+  double total_patterns = 0;     // patterns with non-empty x
+  bool complete = true;          // false: stopped by the node budget, not certified
 };
 
 class PatternSearch : public dist::LocalSearch {
@@ -83,8 +83,8 @@ class PatternSearch : public dist::LocalSearch {
   void settle(const std::vector<std::string>& closings) override;
   std::string findings() const override;
 
-  // Merge every rank's findings() into the answer (same on every rank).
-  MineResult merge(const std::vector<std::string>& findings) const;
+  // Merge every rank's findings() into the answer (same on every rank); the answer keeps them.
+  MineResult merge(std::vector<std::string> findings) const;
 
  private:
   struct Node {
@@ -105,7 +105,8 @@ class PatternSearch : public dist::LocalSearch {
   void visit(const std::uint8_t* key, const PatternProducts& prod);
   void push_node(const std::uint8_t* key, const Node& node);
   void push_children(const Node& node);  // node's key in key_
-  std::size_t entry_bytes() const;       // one pattern in findings()
+  // Indices of the candidates scoring at least `c`, best first by (score, key), at most k.
+  std::vector<std::uint32_t> best_in_order(double c) const;
 
   const PatternModel& model_;
   MineOptions options_;

@@ -234,7 +234,7 @@ PatternDescriber::PatternDescriber(const std::vector<std::string>& names,
 }
 
 // Sized first, then copied into place: a top-200,000 list is 200,000 calls.
-std::string PatternDescriber::operator()(const PatternKey& key) const {
+std::string PatternDescriber::operator()(std::span<const std::uint8_t> key) const {
   const auto piece = [&](std::size_t f) -> const std::string& {
     if (f >= pieces_.size() || key[f] >= pieces_[f].size())
       throw InternalError("pattern key: state out of range");

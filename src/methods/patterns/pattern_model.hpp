@@ -8,6 +8,7 @@
 // A pattern assigns each feature a state: absent, in y with a value, or (sensitive features only)
 // in x with a value. The decision value d is code 1 of the model.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -99,7 +100,7 @@ class PatternDescriber {
   PatternDescriber(const std::vector<std::string>& names,
                    const std::vector<std::vector<std::string>>& level_names,
                    const std::vector<std::size_t>& levels);
-  std::string operator()(const PatternKey& key) const;
+  std::string operator()(std::span<const std::uint8_t> key) const;
 
  private:
   std::vector<std::size_t> levels_;

@@ -7,23 +7,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "methods/patterns/found_patterns.hpp"
 #include "methods/patterns/pattern_model.hpp"
 
 namespace adm::methods::patterns {
-
-struct FoundPattern {
-  PatternKey key;
-  double score = 0;  // |Delta| or divergence, as ranked
-  PatternScores scores;
-};
-
-// Best first: higher score, then the smaller key.
-struct BetterPattern {
-  bool operator()(const FoundPattern& a, const FoundPattern& b) const {
-    if (a.score != b.score) return a.score > b.score;
-    return a.key < b.key;
-  }
-};
 
 class TopPatterns {
  public:

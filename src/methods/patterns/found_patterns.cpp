@@ -1,0 +1,118 @@
+#include "methods/patterns/found_patterns.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/error.hpp"
+
+namespace adm::methods::patterns {
+
+void FoundPatterns::encode(char* entry, const PatternScores& scores, const std::uint8_t* key,
+                           std::size_t key_size) {
+  const double kept[4] = {scores.divergence, scores.p_xy, scores.p_d_xy, scores.p_d_y};
+  std::memcpy(entry, kept, sizeof kept);
+  std::memcpy(entry + sizeof kept, key, key_size);
+}
+
+PatternScores FoundPatterns::decode_scores(const char* entry) {
+  double kept[4];
+  std::memcpy(kept, entry, sizeof kept);
+  PatternScores s;
+  s.divergence = kept[0];
+  s.p_xy = kept[1];
+  s.p_d_xy = kept[2];
+  s.p_d_y = kept[3];
+  s.delta = s.p_d_xy - s.p_d_y;
+  return s;
+}
+
+double FoundPatterns::ranking_score(const char* entry, bool divergence) {
+  double kept[4];
+  std::memcpy(kept, entry, sizeof kept);
+  return divergence ? kept[0] : std::abs(kept[2] - kept[3]);
+}
+
+FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
+                             std::vector<std::string> buffers,
+                             const std::vector<std::size_t>& offsets,
+                             const std::vector<std::size_t>& counts, std::size_t k)
+    : key_size_(key_size),
+      entry_(entry_bytes(key_size)),
+      divergence_(divergence),
+      buffers_(std::move(buffers)) {
+  if (offsets.size() != buffers_.size() || counts.size() != buffers_.size())
+    throw InternalError("found patterns: one offset and count per buffer");
+  if (buffers_.size() >= (std::size_t{1} << (64 - kOffsetBits)))
+    throw InternalError("found patterns: too many buffers");
+  struct List {
+    const char* at;
+    std::uint64_t where;  // of `at`, as where_ holds it
+    std::size_t left;
+  };
+  std::vector<List> lists;
+  std::size_t total = 0;
+  for (std::size_t b = 0; b < buffers_.size(); ++b) {
+    if (offsets[b] + counts[b] * entry_ > buffers_[b].size())
+      throw InternalError("found patterns: a list runs past its buffer");
+    if (counts[b] == 0) continue;
+    lists.push_back({buffers_[b].data() + offsets[b],
+                     (std::uint64_t{b} << kOffsetBits) | offsets[b], counts[b]});
+    total += counts[b];
+  }
+  size_ = std::min(total, k);
+  if (lists.size() <= 1) {  // already in order where it lies
+    if (!lists.empty()) {
+      const std::size_t b = lists[0].where >> kOffsetBits;
+      std::swap(buffers_[0], buffers_[b]);
+      first_ = offsets[b];
+    }
+    return;
+  }
+  // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere.
+  where_.reserve(size_);
+  while (where_.size() < size_) {
+    auto best = lists.begin();
+    for (auto it = lists.begin() + 1; it != lists.end(); ++it)
+      if (better(it->at, best->at)) best = it;
+    where_.push_back(best->where);
+    best->at += entry_;
+    best->where += entry_;
+    if (--best->left == 0) lists.erase(best);
+  }
+}
+
+FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
+                             const std::vector<FoundPattern>& sorted)
+    : key_size_(key_size),
+      entry_(entry_bytes(key_size)),
+      size_(sorted.size()),
+      divergence_(divergence) {
+  buffers_.emplace_back(sorted.size() * entry_, '\0');
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    if (sorted[i].key.size() != key_size) throw InternalError("found patterns: key of wrong size");
+    encode(buffers_[0].data() + i * entry_, sorted[i].scores, sorted[i].key.data(), key_size);
+  }
+}
+
+bool FoundPatterns::better(const char* a, const char* b) const {
+  const double sa = ranking_score(a, divergence_), sb = ranking_score(b, divergence_);
+  if (sa != sb) return sa > sb;
+  return std::memcmp(a + 4 * sizeof(double), b + 4 * sizeof(double), key_size_) < 0;
+}
+
+bool FoundPatterns::in_order() const {
+  for (std::size_t i = 1; i < size_; ++i)
+    if (better(entry(i), entry(i - 1))) return false;
+  return true;
+}
+
+void FoundPatterns::put_in_order() {
+  if (in_order()) return;
+  if (where_.empty())
+    for (std::size_t i = 0; i < size_; ++i) where_.push_back(first_ + i * entry_);
+  std::sort(where_.begin(), where_.end(),
+            [this](std::uint64_t a, std::uint64_t b) { return better(at(a), at(b)); });
+}
+
+}  // namespace adm::methods::patterns
