@@ -116,8 +116,10 @@ class RulelistSearch final : public dist::LocalSearch {
     return objective_value(errors, length, inv_rows_, options_.lambda);
   }
   void check_limits();
-  bool make_room(std::size_t more);  // false: `more` nodes would not fit under max_memory_mb
+  // False: `more` nodes (and `more_paths` received paths) would not fit under max_memory_mb.
+  bool make_room(std::size_t more, std::size_t more_paths = 0);
   double structure_bytes() const;
+  std::size_t received_paths_bytes(std::size_t entries) const;
   int owner(std::uint64_t set_hash) const;
   std::uint32_t path_node(std::uint32_t parent, std::uint16_t rule, bool prediction);
 
