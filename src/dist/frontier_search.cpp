@@ -178,6 +178,7 @@ class Engine {
            quota_.affords(search_.next_cost());
   }
   bool idle() const { return !expanding(); }
+  bool method_stops() const { return search_.wants_stop(); }
 
   void send(int dest, int tag, std::string bytes) {
     mailbox_.send(dest, tag, std::move(bytes));
@@ -204,8 +205,10 @@ class Engine {
           break;
         case kStealAsk: {
           std::string nodes;
-          const std::uint64_t have = failure_ ? 0 : search_.frontier_size();
-          // A rank that may not expand its nodes (out of budget) gives them all.
+          // A rank that may not expand its nodes (out of budget) gives them all; one whose method
+          // wants to stop (a memory cap, a time limit) none: they would only move its memory to a
+          // rank that may be as full, just before the stop reaches every rank.
+          const std::uint64_t have = failure_ || method_stops() ? 0 : search_.frontier_size();
           const std::uint64_t give = quota_.affords(search_.next_cost()) ? have / 2 : have;
           if (!stopping_ && give >= 1) nodes = give_nodes(give);
           // Nothing to give now: the asker gets work unasked as soon as there is some (it would
@@ -262,7 +265,7 @@ class Engine {
   // Ranks that asked for work when this one had none get a share of its frontier as soon as it
   // can split it (one rank per poll, half of the frontier each).
   void serve_hungry() {
-    if (hungry_.empty() || failure_ || stopping_ || search_.frontier_size() < 2 ||
+    if (hungry_.empty() || failure_ || stopping_ || method_stops() || search_.frontier_size() < 2 ||
         !quota_.affords(search_.next_cost()))
       return;
     const int rank = hungry_.front();
@@ -377,7 +380,11 @@ class Engine {
   // answers "none" and remembers it (serve_hungry), so work reaches it as soon as there is some,
   // while the idle ranks at the end of the search fall silent and the waves can see it is over.
   void ask_for_work() {
-    if (steal_pending_ || failure_ || stopping_ || !idle() || quota_.exhausted) return;
+    // A rank whose method wants to stop is idle but takes no more work: a rank over its memory cap
+    // took half of another's frontier before the stop had reached every rank (Adult SP at 2 ranks
+    // under a 1000 MiB cap: 1574 MiB of search structures on the rank that had stopped).
+    if (steal_pending_ || failure_ || stopping_ || method_stops() || !idle() || quota_.exhausted)
+      return;
     int victim = -1;
     double most = quota_.limited() ? 0 : 1;
     for (int k = 1; k < ranks_; ++k) {  // start after this rank so askers spread over victims

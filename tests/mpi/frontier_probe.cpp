@@ -6,7 +6,10 @@
 // `frontier_probe budget ITEMS SEED MAX` runs with max_nodes = MAX and prints the nodes expanded
 // over all ranks and whether the search says it stopped by the budget;
 // `frontier_probe root ITEMS SEED` is `solve` with the findings sent to rank 0 only (the other
-// ranks must get none).
+// ranks must get none);
+// `frontier_probe stop ITEMS SEED` makes the last rank's search want to stop after a few steps (as
+// a memory cap does): every rank must end, the search must say it was stopped, and the stopped
+// rank must take no nodes after it wanted to stop (exit 1 if it did).
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -19,13 +22,22 @@ class FailingSearch : public adm::test::KnapsackSearch {
  public:
   using KnapsackSearch::KnapsackSearch;
   bool fail_here = false;
+  bool stop_here = false;
+  bool took_after_stop = false;
   std::uint64_t step(std::uint64_t budget) override {
     if (fail_here && ++steps_ > 3) throw adm::InputError("node rejected on the last rank");
+    if (stop_here && ++steps_ >= 3) stopped_ = true;
     return KnapsackSearch::step(budget);
+  }
+  bool wants_stop() const override { return stopped_; }
+  void take(const std::string& nodes) override {
+    took_after_stop = took_after_stop || (stopped_ && !nodes.empty());
+    KnapsackSearch::take(nodes);
   }
 
  private:
   int steps_ = 0;
+  bool stopped_ = false;
 };
 }  // namespace
 
@@ -37,6 +49,7 @@ int main(int argc, char** argv) {
   try {
     FailingSearch search(k);
     search.fail_here = mode == "fail" && comm.rank() == comm.size() - 1;
+    search.stop_here = mode == "stop" && comm.rank() == comm.size() - 1;
     adm::dist::FrontierOptions options;
     options.slice_seconds = 0.0005;
     options.step_budget = 64;
@@ -52,6 +65,14 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (mode == "root" && !comm.is_root()) return findings.empty() ? 0 : 1;
+    if (mode == "stop") {
+      if (comm.is_root())
+        std::printf("stopped_by_method %d complete %d\n", stats.stopped_by_method ? 1 : 0,
+                    stats.complete ? 1 : 0);
+      if (search.took_after_stop)
+        std::fprintf(stderr, "rank %d took nodes after it stopped\n", comm.rank());
+      return search.took_after_stop ? 1 : 0;
+    }
     if (findings.size() != static_cast<std::size_t>(comm.size())) return 1;
     const auto [value, mask] = adm::test::merge_knapsack(findings);
     if (comm.is_root()) {

@@ -37,4 +37,14 @@ for n in 1 2 4; do
   if [ "$n" = 1 ] && [ "$expanded" != 1000 ]; then echo "np=1: budget not used exactly: $out"; exit 1; fi
   echo "np=$n budget 1000: $out"
 done
-echo "identical certified optimum at 1, 2 and 4 ranks; failures propagate; budgets hold"
+# A rank whose method wants to stop (a memory cap) takes no more nodes, and every rank ends.
+for n in 2 4; do
+  for run in 1 2 3; do
+    out=$(timeout 60 mpirun -q -np "$n" "$probe" stop 63 6 2>&1)
+    rc=$?
+    if [ "$rc" -ne 0 ] || ! grep -q "stopped_by_method 1 complete 0" <<< "$out"; then
+      echo "np=$n: a stopping rank: exit $rc: $out"; exit 1
+    fi
+  done
+done
+echo "identical certified optimum at 1, 2 and 4 ranks; failures propagate; budgets hold; stops too"
