@@ -214,7 +214,7 @@ class Engine {
           // Nothing to give now: the asker gets work unasked as soon as there is some (it would
           // otherwise wait for a wave to learn who has work; a busy rank joins one every 5 ms).
           if (nodes.empty()) hungry_.push_back(m.source);
-          const std::uint64_t left = failure_ ? 0 : search_.frontier_size();
+          const std::uint64_t left = failure_ || method_stops() ? 0 : search_.frontier_size();
           send(m.source, kStealReply, u64_bytes(left) + nodes);
           break;
         }
