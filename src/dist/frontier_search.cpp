@@ -208,13 +208,14 @@ class Engine {
           // A rank that may not expand its nodes (out of budget) gives them all; one whose method
           // wants to stop (a memory cap, a time limit) none: they would only move its memory to a
           // rank that may be as full, just before the stop reaches every rank.
-          const std::uint64_t have = failure_ || method_stops() ? 0 : search_.frontier_size();
+          const bool keeps = failure_ || method_stops();  // gives none and says it has none
+          const std::uint64_t have = keeps ? 0 : search_.frontier_size();
           const std::uint64_t give = quota_.affords(search_.next_cost()) ? have / 2 : have;
           if (!stopping_ && give >= 1) nodes = give_nodes(give);
           // Nothing to give now: the asker gets work unasked as soon as there is some (it would
           // otherwise wait for a wave to learn who has work; a busy rank joins one every 5 ms).
           if (nodes.empty()) hungry_.push_back(m.source);
-          const std::uint64_t left = failure_ || method_stops() ? 0 : search_.frontier_size();
+          const std::uint64_t left = keeps ? 0 : search_.frontier_size();
           send(m.source, kStealReply, u64_bytes(left) + nodes);
           break;
         }

@@ -28,9 +28,7 @@ PatternScores FoundPatterns::decode_scores(const char* entry) {
 }
 
 double FoundPatterns::ranking_score(const char* entry, bool divergence) {
-  double kept[4];
-  std::memcpy(kept, entry, sizeof kept);
-  return divergence ? kept[0] : std::abs(kept[2] - kept[3]);
+  return ranked_score(decode_scores(entry), divergence);
 }
 
 FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
@@ -46,8 +44,7 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
   if (buffers_.size() >= (std::size_t{1} << (64 - kOffsetBits)))
     throw InternalError("found patterns: too many buffers");
   struct List {
-    const char* at;
-    std::uint64_t where;  // of `at`, as where_ holds it
+    std::uint64_t where;  // its next entry, as where_ holds it
     std::size_t left;
   };
   std::vector<List> lists;
@@ -56,8 +53,7 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
     if (offsets[b] + counts[b] * entry_ > buffers_[b].size())
       throw InternalError("found patterns: a list runs past its buffer");
     if (counts[b] == 0) continue;
-    lists.push_back({buffers_[b].data() + offsets[b],
-                     (std::uint64_t{b} << kOffsetBits) | offsets[b], counts[b]});
+    lists.push_back({(std::uint64_t{b} << kOffsetBits) | offsets[b], counts[b]});
     total += counts[b];
   }
   size_ = std::min(total, k);
@@ -74,9 +70,8 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
   while (where_.size() < size_) {
     auto best = lists.begin();
     for (auto it = lists.begin() + 1; it != lists.end(); ++it)
-      if (better(it->at, best->at)) best = it;
+      if (better(at(it->where), at(best->where))) best = it;
     where_.push_back(best->where);
-    best->at += entry_;
     best->where += entry_;
     if (--best->left == 0) lists.erase(best);
   }

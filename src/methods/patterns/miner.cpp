@@ -62,7 +62,7 @@ struct Collector {
   void offer(const std::uint8_t* key, const PatternProducts& prod) {
     const bool divergence = options.mode == MineMode::TopDivergence;
     const PatternScores s = model.scores(prod, divergence);
-    const double score = divergence ? s.divergence : std::abs(s.delta);
+    const double score = ranked_score(s, divergence);
     if (!(score > floor())) return;
     ++qualifying;
     if (best.admits(score, key)) best.offer(score, key, model.scores(prod));
@@ -125,7 +125,7 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (!prod.has_x && model_.delta() >= 0) return;
   const bool divergence = options_.mode == MineMode::TopDivergence;
   const PatternScores s = model_.scores(prod, divergence);
-  const double score = divergence ? s.divergence : std::abs(s.delta);
+  const double score = ranked_score(s, divergence);
   if (!(score > floor())) return;
   ++qualifying_;
   // Below the cut it is worse than k patterns found already (here, or over all ranks).

@@ -83,7 +83,8 @@ class PatternSearch : public dist::LocalSearch {
   void settle(const std::vector<std::string>& closings) override;
   std::string findings() const override;
 
-  // Merge every rank's findings() into the answer (same on every rank); the answer keeps them.
+  // Merge the findings() of every rank into the answer, which keeps their buffers (empty where
+  // frontier_search gathered them on rank 0 only).
   MineResult merge(std::vector<std::string> findings) const;
 
  private:

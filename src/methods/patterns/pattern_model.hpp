@@ -7,6 +7,7 @@
 //
 // A pattern assigns each feature a state: absent, in y with a value, or (sensitive features only)
 // in x with a value. The decision value d is code 1 of the model.
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -37,6 +38,11 @@ struct PatternScores {
   double p_d_xy = 0;      // P(d | xy)
   double p_d_y = 0;       // P(d | y)
 };
+
+// The score a mine ranks patterns by: the divergence, or |Delta|.
+inline double ranked_score(const PatternScores& s, bool divergence) {
+  return divergence ? s.divergence : std::abs(s.delta);
+}
 
 struct PatternBounds {
   double delta_max = 0;       // >= Delta of every extension on the free features (Prop. 1)

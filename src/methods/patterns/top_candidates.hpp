@@ -7,9 +7,9 @@
 //
 // Why not a heap of the k best: each improvement is a replace-and-sift through ~9 cache-missing
 // levels at k = 200,000, 29 % of a German top-200,000 mine. The price is a cut lower than the
-// exact k-th best score by at most one bin (2^16 bins over s / (1 + s)) between compactions (each
-// compaction sets it to the exact k-th best of the buffer), so a few more nodes are scored; the
-// answer is the same, since every candidate below the cut is worse than k others.
+// exact k-th best score by at most one bin (2^16 bins, each 2^-11 of its scores wide) between
+// compactions (each compaction sets it to the exact k-th best of the buffer), so a few more nodes
+// are scored; the answer is the same, since every candidate below the cut is worse than k others.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
