@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/fresh_memory.hpp"
+
 namespace adm {
 
 struct ScoredIndex {
@@ -39,7 +41,9 @@ inline void sort_by_descending_score(std::vector<ScoredIndex>& items) {
     const std::uint64_t k = key(it.score);
     for (int d = 0; d < kDigits; ++d) ++count[d * kRadix + digit(k, d)];
   }
-  std::vector<ScoredIndex> other(n);
+  std::vector<ScoredIndex> other;
+  reserve_fresh(other, n);
+  other.resize(n);
   for (int d = 0; d < kDigits; ++d) {
     std::uint32_t* at = &count[d * kRadix];
     if (at[digit(key(items[0].score), d)] == n) continue;  // one digit value: nothing moves

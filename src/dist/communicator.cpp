@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/fresh_memory.hpp"
 #include "dist/mpi_impl.hpp"
 
 namespace adm::dist {
@@ -133,7 +134,7 @@ std::vector<std::string> Communicator::gather_to_root(std::string mine) {
   all[0] = std::move(mine);
   std::vector<MPI_Request> requests;
   for (std::size_t r = 1; r < sizes.size(); ++r) {
-    all[r].resize(static_cast<std::size_t>(sizes[r]));
+    all[r] = fresh_string(static_cast<std::size_t>(sizes[r]));
     requests.emplace_back();
     MPI_Irecv(all[r].data(), sizes[r], MPI_BYTE, static_cast<int>(r), kTag, world,
               &requests.back());

@@ -47,6 +47,36 @@ std::string buffer_of(const std::vector<FoundPattern>& list, std::size_t key_siz
 
 }  // namespace
 
+// findings() rescoring a key with products_of (the flat factor table, no checks) must reproduce the
+// search's scores exactly: the search built the same products by extend(), one feature at a time.
+TEST_CASE("patterns: products_of a key equals products() and the extend chain, bit for bit",
+          "[patterns]") {
+  Rng rng(12, "patterns.found.products");
+  const std::vector<std::size_t> levels{2, 3, 2, 4, 2};
+  const std::vector<bool> sens{true, false, true, true, false};
+  for (int t = 0; t < 10; ++t) {
+    const PatternModel model(test::random_nb(levels, rng), sens, 0.05);
+    PatternKey key(model.features(), 0);
+    std::size_t checked = 0;
+    for (;;) {
+      PatternProducts chain = model.empty();
+      for (std::size_t f = 0; f < key.size(); ++f) chain = model.extend(chain, f, key[f]);
+      const PatternProducts a = model.products(key), b = model.products_of(key.data());
+      for (const PatternProducts* p : {&a, static_cast<const PatternProducts*>(&chain)}) {
+        const double x[] = {p->ax, p->bx, p->ay, p->by, p->xa_max, p->xb_max, p->xa_min, p->xb_min};
+        const double y[] = {b.ax, b.bx, b.ay, b.by, b.xa_max, b.xb_max, b.xa_min, b.xb_min};
+        for (std::size_t i = 0; i < 8; ++i) REQUIRE(same_bits(x[i], y[i]));
+        REQUIRE(p->has_x == b.has_x);
+      }
+      ++checked;
+      std::size_t f = 0;  // next key, odometer style
+      while (f < key.size() && ++key[f] == model.options(f)) key[f++] = 0;
+      if (f == key.size()) break;
+    }
+    REQUIRE(checked == 5 * 4 * 5 * 9 * 3);  // every state of every feature, x states included
+  }
+}
+
 TEST_CASE("patterns: a found pattern's entry gives back its scores bit for bit", "[patterns]") {
   Rng rng(11, "patterns.found.entry");
   const std::vector<std::size_t> levels{2, 3, 2, 2};

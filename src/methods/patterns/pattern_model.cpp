@@ -73,6 +73,17 @@ PatternModel::PatternModel(const learn::NaiveBayes& nb, std::vector<bool> sensit
       if (a_[f][v] * b_[f][vmin_[f]] < a_[f][vmin_[f]] * b_[f][v]) vmin_[f] = v;
     }
   }
+  first_state_.assign(n, 0);
+  for (std::size_t f = 0; f < n; ++f) {
+    first_state_[f] = factors_.size();
+    const double xa = a_[f][vmax_[f]], xb = b_[f][vmax_[f]];
+    const double na = a_[f][vmin_[f]], nb_ = b_[f][vmin_[f]];
+    for (std::size_t s = 1; s < options(f); ++s) {
+      const bool x = s > levels(f);
+      const std::size_t v = x ? s - 1 - levels(f) : s - 1;
+      factors_.push_back({a_[f][v], b_[f][v], xa, xb, na, nb_, x});
+    }
+  }
   for (auto* s :
        {&sa_max_, &sb_max_, &sa_min_, &sb_min_, &ssa_max_, &ssb_max_, &ssa_min_, &ssb_min_})
     s->assign(n + 1, 1.0);
@@ -104,30 +115,32 @@ PatternProducts PatternModel::extend(const PatternProducts& p, std::size_t f,
 }
 
 void PatternModel::multiply(PatternProducts& q, std::size_t f, std::uint8_t state) const {
-  const std::size_t levels = a_[f].size();
-  if (state <= levels) {
-    q.ay *= a_[f][state - 1];
-    q.by *= b_[f][state - 1];
+  const StateFactors& s = factors_[first_state_[f] + state - 1];
+  if (!s.x) {
+    q.ay *= s.a;
+    q.by *= s.b;
   } else {
-    const std::size_t v = state - 1 - levels;
-    q.ax *= a_[f][v];
-    q.bx *= b_[f][v];
-    q.xa_max *= a_[f][vmax_[f]];
-    q.xb_max *= b_[f][vmax_[f]];
-    q.xa_min *= a_[f][vmin_[f]];
-    q.xb_min *= b_[f][vmin_[f]];
+    q.ax *= s.a;
+    q.bx *= s.b;
+    q.xa_max *= s.a_max;
+    q.xb_max *= s.b_max;
+    q.xa_min *= s.a_min;
+    q.xb_min *= s.b_min;
     q.has_x = true;
   }
 }
 
 PatternProducts PatternModel::products(const PatternKey& key) const {
   if (key.size() != features()) throw InternalError("pattern key of the wrong length");
-  PatternProducts p = empty();
-  for (std::size_t f = 0; f < key.size(); ++f) {
-    if (key[f] == 0) continue;
+  for (std::size_t f = 0; f < key.size(); ++f)
     if (key[f] >= options(f)) throw InternalError("pattern key: state out of range");
-    multiply(p, f, key[f]);  // in place: the operations of extend(), without the copies
-  }
+  return products_of(key.data());
+}
+
+PatternProducts PatternModel::products_of(const std::uint8_t* key) const {
+  PatternProducts p = empty();
+  for (std::size_t f = 0; f < features(); ++f)  // in place: extend()'s operations, no copies
+    if (key[f] != 0) multiply(p, f, key[f]);
   return p;
 }
 

@@ -67,6 +67,8 @@ class PatternModel {
   // The products after giving feature f (the highest so far) state `state` (non-zero).
   PatternProducts extend(const PatternProducts& p, std::size_t f, std::uint8_t state) const;
   PatternProducts products(const PatternKey& key) const;
+  // The same for a key the search made (features() states, each valid): no checks.
+  PatternProducts products_of(const std::uint8_t* key) const;
 
   // `divergence` false: leave the divergence score 0 (saves two logs where it is not ranked).
   PatternScores scores(const PatternProducts& p, bool divergence = true) const;
@@ -84,6 +86,16 @@ class PatternModel {
  private:
   void multiply(PatternProducts& q, std::size_t f, std::uint8_t state) const;  // state != 0
 
+  // The factors of every (feature, state != 0) in one flat table (state s of feature f at
+  // first_state_[f] + s - 1), read in the hot loops without the nested vectors' indirections.
+  struct StateFactors {
+    double a, b;          // P(v | d), P(v | d-bar) of the state's value
+    double a_max, b_max;  // x states: the feature at its d-maximising value (Lemma 1)
+    double a_min, b_min;  // ... at its d-minimising value
+    bool x;               // the state puts the feature in x
+  };
+  std::vector<StateFactors> factors_;
+  std::vector<std::size_t> first_state_;
   std::vector<std::vector<double>> a_, b_;  // P(v | d), P(v | d-bar)
   std::vector<std::size_t> vmax_, vmin_;    // Lemma 1: values maximising / minimising a / b
   std::vector<bool> sensitive_;

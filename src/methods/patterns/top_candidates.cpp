@@ -5,6 +5,8 @@
 #include <cstring>
 #include <functional>
 
+#include "core/fresh_memory.hpp"
+
 namespace adm::methods::patterns {
 
 namespace {
@@ -38,8 +40,8 @@ TopCandidates::TopCandidates(std::size_t k, std::size_t key_size)
 
 // The whole buffer at once: growing it by doubling copied it (memmove was 11 % of a mine).
 void TopCandidates::reserve() {
-  scores_.reserve(capacity_);
-  keys_.reserve(capacity_ * key_size_);
+  reserve_fresh(scores_, capacity_);
+  reserve_fresh(keys_, capacity_ * key_size_);
 }
 
 void TopCandidates::offer(double score, const std::uint8_t* key) {
