@@ -9,6 +9,11 @@
 #   REPEAT=N (default 1): N rounds over the rank counts, interleaved, each round's lines printed
 #   and then a "median" line per rank count (median stage time, speed-up of the medians): for a
 #   shared machine whose host steals time (see `vmstat`'s st column), where one round is noise.
+# Host speed: before every run, host_probe (next to BIN's build, bench/host_probe) times a fixed
+# chain of arithmetic on as many cores as the run has ranks; the line shows it as "host". On a
+# shared VM it swings by up to 50 % within seconds (other guests on the same cores), and so do the
+# runs. With REPEAT, a "quiet median" line per rank count also takes only the rounds whose probe was
+# within 5 % of the fastest probe at that rank count.
 # Farm workloads: "stage s" is the wall time of their farm stages summed (the whole run's time,
 # data loading and serial steps included, is printed beside it); they report per stage: tasks,
 # busy and wait seconds summed over ranks, the
@@ -23,6 +28,11 @@ source "$here/../tests/lib/h5.sh"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export ADMISSIBLE_DATA=${ADMISSIBLE_DATA:-$(cd "$here/../.." && pwd)/shared/data}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+probe_bin=${HOST_PROBE:-$(dirname "$bin")/bench/host_probe}
+probe() {  # seconds of the host probe on min(n, cores) cores, or "-" without the probe
+  local n=$1; [ "$n" -le "$(nproc)" ] || n=$(nproc)
+  if [ -x "$probe_bin" ]; then "$probe_bin" "$n"; else echo -; fi
+}
 echo "cores $(nproc), load $(cut -d' ' -f1-3 /proc/loadavg) (not idle if well above 0)"
 
 source "$here/workloads.sh"  # config_audit, config_infogram, ... (one per workload)
@@ -60,10 +70,11 @@ repeat=${REPEAT:-1}
 for w in $workloads; do
   "config_$w" > "$tmp/$w.toml"
   base="" base_nodes=""
-  declare -A times=()
+  declare -A times=() probes=()
   for round in $(seq "$repeat"); do
   for n in "${ranks[@]}"; do
     out="$tmp/$w.$n.h5"
+    host=$(probe "$n")
     if ! mpirun -q -np "$n" "$bin" run "$tmp/$w.toml" --out "$out" > "$tmp/log" 2>&1; then
       printf '%-9s %5s  failed: %s\n' "$w" "$n" "$(tail -1 "$tmp/log")"; continue
     fi
@@ -91,11 +102,12 @@ for w in $workloads; do
     same="identical"
     [ "$n" = "${ranks[0]}" ] || "$bin" compare "$tmp/$w.${ranks[0]}.h5" "$out" \
       > /dev/null || same="DIFFERENT"
-    printf '%-9s %5s %9.2f %8.2f %6.2f  %s  %s\n' "$w" "$n" "$t" \
+    printf '%-9s %5s %9.2f %8.2f %6.2f  %s  host %ss  %s\n' "$w" "$n" "$t" \
       "$(awk -v a="$base" -v b="$t" 'BEGIN { print a / b }')" \
       "$(awk -v a="$base" -v b="$t" -v n="$n" -v m="${ranks[0]}" 'BEGIN { print a / b * m / n }')" \
-      "$work" "$same"
+      "$work" "$host" "$same"
     times[$n]="${times[$n]:-} $(printf %.3f "$t")"
+    probes[$n]="${probes[$n]:-} $host"
   done
   done
   [ "$repeat" -gt 1 ] || continue
@@ -106,5 +118,22 @@ for w in $workloads; do
       "$(awk -v a="$m0" -v b="$m" 'BEGIN { print a / b }')" \
       "$(awk -v a="$m0" -v b="$m" -v n="$n" -v k="${ranks[0]}" 'BEGIN { print a / b * k / n }')" \
       "$repeat" "${times[$n]}"
+  done
+  # The same over the rounds whose host probe was within 5 % of the fastest at that rank count.
+  quiet_median() {
+    paste <(tr ' ' '\n' <<< "${times[$1]}" | grep .) <(tr ' ' '\n' <<< "${probes[$1]}" | grep .) |
+      awk '$2 != "-" { t[NR] = $1; p[NR] = $2; if (m == "" || $2 < m) m = $2 }
+           END { for (i in t) if (p[i] <= 1.05 * m) print t[i] }' | median
+  }
+  q0=$(quiet_median "${ranks[0]}")
+  [ -n "$q0" ] || continue
+  for n in "${ranks[@]}"; do
+    q=$(quiet_median "$n")
+    count=$(paste <(tr ' ' '\n' <<< "${probes[$n]}" | grep .) /dev/null |
+      awk '$1 != "-" { p[NR] = $1; if (m == "" || $1 < m) m = $1 } END { for (i in p) c += p[i] <= 1.05 * m; print c + 0 }')
+    printf '%-9s %5s %9.3f %8.2f %6.2f  quiet median: %d of %d rounds with the host probe within 5 %% of its fastest\n' \
+      "$w" "$n" "$q" "$(awk -v a="$q0" -v b="$q" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$q0" -v b="$q" -v n="$n" -v k="${ranks[0]}" 'BEGIN { print a / b * k / n }')" \
+      "$count" "$repeat"
   done
 done
