@@ -1,11 +1,13 @@
 #include "dist/task_farm.hpp"
 
+#include <algorithm>
 #include <boost/mpi/collectives.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
 #include <cstring>
 #include <deque>
 #include <future>
+#include <iterator>
 
 #include "core/error.hpp"
 #include "core/progress.hpp"
@@ -97,6 +99,29 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
   stats_.seconds = since(t0);
   history_.emplace_back(stage, stats_);
   return results;
+}
+
+std::vector<std::vector<TaskResult>> TaskFarm::run_groups(const std::string& stage,
+                                                          const std::vector<TaskGroup>& groups) {
+  std::vector<std::size_t> first;  // stage index of each group's task 0
+  std::size_t count = 0;
+  for (const auto& g : groups) {
+    first.push_back(count);
+    count += g.count;
+  }
+  auto flat = run(stage, count, [&](std::size_t index, Rng&) {
+    const auto g = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), index) -
+                                            first.begin()) -
+                   1;
+    Rng rng(options_.seed, groups[g].stream, index - first[g]);  // the group's own stream
+    return groups[g].task(index - first[g], rng);
+  });
+  std::vector<std::vector<TaskResult>> out(groups.size());
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    out[g].assign(std::make_move_iterator(flat.begin() + static_cast<std::ptrdiff_t>(first[g])),
+                  std::make_move_iterator(flat.begin() +
+                                          static_cast<std::ptrdiff_t>(first[g] + groups[g].count)));
+  return out;
 }
 
 std::deque<std::size_t> TaskFarm::restore(const std::string& stage,

@@ -51,6 +51,18 @@ class TaskFarm {
   // Collective: runs tasks 0..count-1 of `stage`; every rank returns all results in task order.
   std::vector<TaskResult> run(const std::string& stage, std::size_t count, const TaskFn& task);
 
+  // Collective: several independent groups of tasks as one stage, so that short groups run side by
+  // side instead of one after another (e.g. the single-task ALFA estimates of several responses).
+  // Task i of a group draws from the stream Rng(seed, group.stream, i), exactly as if the group ran
+  // alone as stage `group.stream`, so its results do not change. Returns each group's results.
+  struct TaskGroup {
+    std::string stream;
+    std::size_t count = 0;
+    TaskFn task;
+  };
+  std::vector<std::vector<TaskResult>> run_groups(const std::string& stage,
+                                                  const std::vector<TaskGroup>& groups);
+
   const FarmStats& last_stats() const { return stats_; }
   // Every stage run so far with its statistics, in order (complete on rank 0).
   const std::vector<std::pair<std::string, FarmStats>>& history() const { return history_; }

@@ -41,9 +41,10 @@ struct Response {
 
 }  // namespace
 
-AlfaResult alfa_of_response(StageContext& context, const std::string& name,
-                            const std::vector<std::int32_t>& codes, std::size_t classes,
-                            const std::vector<std::string>& given, const std::string& base) {
+std::vector<AlfaResult> alfa_of_responses(StageContext& context,
+                                          const std::vector<AlfaRequest>& requests,
+                                          const std::vector<std::string>& given,
+                                          const std::string& stage_suffix) {
   const auto& data = context.data;
   const auto& roles = data.roles();
   const auto& options = context.config.infogram;
@@ -53,44 +54,72 @@ AlfaResult alfa_of_response(StageContext& context, const std::string& name,
   const info::MlCmiOptions both = options.both_estimates();
   const info::MlCmiOptions chosen = options.cmi_options();
   const auto variant = options.estimate;
-  const info::CmiProblem problem{data, codes, classes, roles.sensitive, given, weights};
-  const auto estimate = context.farm.run("alfa.estimate." + name, 1, [&](std::size_t, Rng& rng) {
-    const auto e = info::ml_cmi(*learner, problem, both, rng);
-    std::vector<double> packed{e.in_sample, e.cross_fitted};
-    packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
-    return packed;
-  })[0];
-  const std::vector<double> p_s(estimate.begin() + 2, estimate.end());
-  AlfaResult a;
-  a.in_sample = estimate[0];
-  a.cross_fitted = estimate[1];
-  a.alpha = variant == info::CmiVariant::CrossFitted ? a.cross_fitted : a.in_sample;
-  const auto null_rows =
-      context.farm.run("alfa.null." + name, options.bootstrap, [&](std::size_t, Rng& rng) {
-        return std::vector<double>{
-            info::bootstrap_replicate(*learner, problem, p_s, variant, chosen, rng)};
-      });
-  std::vector<double> nulls;
-  for (const auto& row : null_rows) nulls.push_back(row[0]);
-  a.p_value = nulls.empty() ? std::nan("") : info::bootstrap_p_value(a.alpha, nulls);
+  std::vector<info::CmiProblem> problems;
+  for (const auto& r : requests)
+    problems.push_back({data, *r.codes, r.classes, roles.sensitive, given, weights});
+
+  using Group = dist::TaskFarm::TaskGroup;
+  std::vector<Group> estimates;
+  for (std::size_t q = 0; q < requests.size(); ++q)
+    estimates.push_back(
+        Group{"alfa.estimate." + requests[q].name, 1, [&, q](std::size_t, Rng& rng) {
+                const auto e = info::ml_cmi(*learner, problems[q], both, rng);
+                std::vector<double> packed{e.in_sample, e.cross_fitted};
+                packed.insert(packed.end(), e.p_s.begin(), e.p_s.end());
+                return packed;
+              }});
+  const auto estimated = context.farm.run_groups("alfa.estimate" + stage_suffix, estimates);
+
+  std::vector<AlfaResult> out(requests.size());
+  std::vector<std::vector<double>> p_s(requests.size());
+  for (std::size_t q = 0; q < requests.size(); ++q) {
+    const auto& e = estimated[q][0];
+    p_s[q].assign(e.begin() + 2, e.end());
+    out[q].in_sample = e[0];
+    out[q].cross_fitted = e[1];
+    out[q].alpha = variant == info::CmiVariant::CrossFitted ? e[1] : e[0];
+  }
+  std::vector<Group> replicates;
+  for (std::size_t q = 0; q < requests.size(); ++q)
+    replicates.push_back(
+        Group{"alfa.null." + requests[q].name, options.bootstrap, [&, q](std::size_t, Rng& rng) {
+                return std::vector<double>{
+                    info::bootstrap_replicate(*learner, problems[q], p_s[q], variant, chosen, rng)};
+              }});
+  const auto null_rows = context.farm.run_groups("alfa.null" + stage_suffix, replicates);
 
   auto& results = context.results;
-  results.add(base + "/alpha", std::vector<double>{a.alpha},
-              "alpha = MI(R, S | X_A), the estimate on the configured variant.", "bits");
-  results.add(base + "/alpha_in_sample", std::vector<double>{a.in_sample}, "In-sample estimate.",
-              "bits");
-  results.add(base + "/alpha_cross_fitted", std::vector<double>{a.cross_fitted},
-              "K-fold cross-fitted estimate.", "bits");
-  results.add(base + "/p_value", std::vector<double>{a.p_value},
-              "(1 + #{null >= alpha}) / (B + 1), model-based bootstrap; NaN without replicates.",
-              "probability");
-  results.add(base + "/null", nulls, "Bootstrap null sample of alpha.", "bits");
-  return a;
+  for (std::size_t q = 0; q < requests.size(); ++q) {
+    AlfaResult& a = out[q];
+    std::vector<double> nulls;
+    for (const auto& row : null_rows[q]) nulls.push_back(row[0]);
+    a.p_value = nulls.empty() ? std::nan("") : info::bootstrap_p_value(a.alpha, nulls);
+    const std::string& base = requests[q].base;
+    results.add(base + "/alpha", std::vector<double>{a.alpha},
+                "alpha = MI(R, S | X_A), the estimate on the configured variant.", "bits");
+    results.add(base + "/alpha_in_sample", std::vector<double>{a.in_sample}, "In-sample estimate.",
+                "bits");
+    results.add(base + "/alpha_cross_fitted", std::vector<double>{a.cross_fitted},
+                "K-fold cross-fitted estimate.", "bits");
+    results.add(base + "/p_value", std::vector<double>{a.p_value},
+                "(1 + #{null >= alpha}) / (B + 1), model-based bootstrap; NaN without replicates.",
+                "probability");
+    results.add(base + "/null", nulls, "Bootstrap null sample of alpha.", "bits");
+  }
+  return out;
+}
+
+AlfaResult alfa_of_response(StageContext& context, const std::string& name,
+                            const std::vector<std::int32_t>& codes, std::size_t classes,
+                            const std::vector<std::string>& given, const std::string& base) {
+  return alfa_of_responses(context, {AlfaRequest{name, &codes, classes, base}}, given,
+                           "." + name)[0];
 }
 
 // alpha = MI(R, S | X_A) for the outcome R = Y and for each model's decisions R = Yhat, with the
 // model-based bootstrap: null responses drawn from P(R | X_A), both models refitted per replicate.
-// The estimate is one task and each replicate another, so the bootstrap spreads over the ranks.
+// Each estimate is one task and each replicate another, the responses' side by side, so the
+// estimates (one task per response) run in parallel and the bootstrap spreads over the ranks.
 void alfa_stage(StageContext& context, const std::vector<std::string>& from_infogram) {
   const auto& config = context.config;
   const auto& data = context.data;
@@ -117,9 +146,14 @@ void alfa_stage(StageContext& context, const std::vector<std::string>& from_info
   out << "ALFA test alpha = MI(R, S | X_A), X_A = {" << join_names(given) << "}, S = {"
       << join_names(roles.sensitive) << "}, " << options.bootstrap << " bootstrap replicates:\n";
 
-  for (const auto& r : responses) {
-    const std::string base = "/alfa/" + r.name;
-    const auto a = alfa_of_response(context, r.name, r.codes, r.classes, given, base);
+  std::vector<AlfaRequest> requests;
+  for (const auto& r : responses)
+    requests.push_back(AlfaRequest{r.name, &r.codes, r.classes, "/alfa/" + r.name});
+  const auto tests = alfa_of_responses(context, requests, given, "");
+  for (std::size_t q = 0; q < responses.size(); ++q) {
+    const auto& r = responses[q];
+    const auto& a = tests[q];
+    const std::string& base = requests[q].base;
     char line[200];
     std::snprintf(line, sizeof line,
                   "  %-24s alpha %.5f bits (in-sample %.5f, cross-fitted %.5f), p = %.4f\n",

@@ -28,11 +28,25 @@ InfogramOutcome infogram_stage(StageContext& context);
 void alfa_stage(StageContext& context, const std::vector<std::string>& admissible);
 
 // ALFA test of one response R (the outcome or a model's decisions): alpha = MI(R, S | X_A) with
-// its model-based bootstrap p-value, written under `base`. Estimate and replicates are farm tasks
-// of stages "alfa.estimate.<name>" and "alfa.null.<name>".
+// its model-based bootstrap p-value, written under `base`.
 struct AlfaResult {
   double alpha = 0, in_sample = 0, cross_fitted = 0, p_value = 0;
 };
+struct AlfaRequest {
+  std::string name;  // "outcome", a decision column, "model.<name>"
+  const std::vector<std::int32_t>* codes = nullptr;
+  std::size_t classes = 0;
+  std::string base;  // where its results go
+};
+// Several responses on the same X_A: their estimates are one farm stage ("alfa.estimate" +
+// `stage_suffix`, a task per response, so they run side by side) and their replicates another
+// ("alfa.null" + suffix). A response's tasks draw from the streams "alfa.estimate.<name>" and
+// "alfa.null.<name>" whatever the stage, so its results do not depend on the other responses.
+std::vector<AlfaResult> alfa_of_responses(StageContext& context,
+                                          const std::vector<AlfaRequest>& requests,
+                                          const std::vector<std::string>& given,
+                                          const std::string& stage_suffix);
+// One response, as stages "alfa.estimate.<name>" and "alfa.null.<name>".
 AlfaResult alfa_of_response(StageContext& context, const std::string& name,
                             const std::vector<std::int32_t>& codes, std::size_t classes,
                             const std::vector<std::string>& given, const std::string& base);

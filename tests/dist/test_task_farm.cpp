@@ -75,3 +75,30 @@ TEST_CASE("a failing task surfaces its own error", "[dist]") {
                     Catch::Contains("task 3 is bad"));
   CHECK(farm.run("empty", 0, draw).empty());
 }
+
+TEST_CASE("task farm groups run as one stage, each on its own streams", "[dist]") {
+  TaskFarm farm(Communicator::world(), FarmOptions{7});
+  const auto tagged = [](double tag) {
+    return [tag](std::size_t index, adm::Rng& rng) {
+      auto r = draw(index, rng);
+      r.push_back(tag);
+      return r;
+    };
+  };
+  const std::vector<TaskFarm::TaskGroup> groups{
+      {"first", 3, tagged(1)}, {"empty", 0, tagged(2)}, {"second", 5, tagged(3)}};
+  const auto results = farm.run_groups("both", groups);
+  REQUIRE(results.size() == 3);
+  REQUIRE(results[0].size() == 3);
+  REQUIRE(results[1].empty());
+  REQUIRE(results[2].size() == 5);
+  CHECK(farm.last_stats().tasks == 8);  // one stage
+  // Each group's results are those of running it alone as a stage named after its stream.
+  const auto first = farm.run("first", 3, draw), second = farm.run("second", 5, draw);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(results[0][i] == std::vector<double>{first[i][0], first[i][1], first[i][2], 1.0});
+  }
+  for (std::size_t i = 0; i < 5; ++i) {
+    CHECK(results[2][i] == std::vector<double>{second[i][0], second[i][1], second[i][2], 3.0});
+  }
+}
