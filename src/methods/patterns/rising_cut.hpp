@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fresh_memory.hpp"
 
 namespace adm::methods::patterns {
 
 class RisingCut {
  public:
-  RisingCut(std::size_t bins, std::uint64_t k) : counts_(bins, 0), k_(k) {
+  RisingCut(std::size_t bins, std::uint64_t k) : counts_(bins), k_(k) {
     if (k == 0 || bins == 0) throw InternalError("RisingCut: needs k >= 1 and bins >= 1");
   }
 
@@ -36,7 +37,7 @@ class RisingCut {
 
  private:
   static constexpr std::size_t kNone = ~std::size_t{0};
-  std::vector<std::uint64_t> counts_;
+  ZeroedVector<std::uint64_t> counts_;       // 2^16 bins, few used: pages faulted only where used
   std::uint64_t k_, total_ = 0, above_ = 0;  // above_: counts from bin_ up
   std::size_t bin_ = kNone;
 };
