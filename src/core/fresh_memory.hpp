@@ -4,13 +4,14 @@
 // fresh memory costs a page fault; on the VMs we measured that is ~2.4 us a page, so 10 MB cost
 // ~6 ms, as long as the search that filled them. Advising the kernel to back such a buffer with
 // transparent huge pages (2 MiB) cuts that about five-fold (1.1 ms for 10 MB measured) where the
-// kernel's THP mode is "madvise", Debian's default; under "always" it is what happens anyway, and
-// under "never" (or off Linux) the advice is ignored. It is advice only: contents and results do
-// not change.
+// kernel's THP mode is "madvise" (as on our machines); under "always" it is what happens anyway,
+// and under "never" (or off Linux) the advice is ignored. It is advice only: contents and results
+// do not change.
 #include <cstddef>
 #include <cstdlib>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,35 +41,41 @@ inline std::string fresh_string(std::size_t n) {
   return s;
 }
 
-// Zero-filled arrays whose pages are faulted in only where they are used: calloc (a fresh mapping
-// is zero already) instead of writing zeros into every page. For large, sparsely used histograms
-// (a top-k mine's 2^16 score bins, of which a few thousand are touched; zeroing three of them cost
-// ~0.6 ms of page faults at the start of every 2-rank search). T must be an arithmetic type.
+// A fixed-size array of zeros whose pages are faulted in only where it is used: calloc (a fresh
+// mapping is zero already) instead of writing zeros into every page. For large, sparsely used
+// histograms (a top-k mine's 2^16 score bins, of which a few thousand are touched; zeroing three of
+// them cost ~0.6 ms of page faults at the start of every 2-rank search). Fixed size on purpose: a
+// vector that could shrink and grow again would have to write its zeros after all.
 template <class T>
-struct ZeroPagesAllocator {
-  using value_type = T;
-  ZeroPagesAllocator() = default;
-  template <class U>
-  ZeroPagesAllocator(const ZeroPagesAllocator<U>&) {}
-  T* allocate(std::size_t n) {
-    void* p = std::calloc(n, sizeof(T));
-    if (p == nullptr) throw std::bad_alloc();
-    return static_cast<T*>(p);
+class ZeroedArray {
+  static_assert(std::is_arithmetic_v<T>, "calloc's zero bytes are the value 0 of arithmetic types");
+
+ public:
+  ZeroedArray() = default;
+  explicit ZeroedArray(std::size_t n)
+      : data_(static_cast<T*>(std::calloc(n > 0 ? n : 1, sizeof(T)))), size_(n) {
+    if (data_ == nullptr) throw std::bad_alloc();
   }
-  void deallocate(T* p, std::size_t) { std::free(p); }
-  // Value-initialising an element writes nothing: calloc's zero bytes are the value 0.
-  template <class U>
-  void construct(U*) {}
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  ZeroedArray(ZeroedArray&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+  ZeroedArray& operator=(ZeroedArray&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    return *this;
   }
-  template <class U>
-  bool operator==(const ZeroPagesAllocator<U>&) const {
-    return true;
-  }
+  ZeroedArray(const ZeroedArray&) = delete;
+  ZeroedArray& operator=(const ZeroedArray&) = delete;
+  ~ZeroedArray() { std::free(data_); }
+
+  std::size_t size() const { return size_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
 };
-template <class T>
-using ZeroedVector = std::vector<T, ZeroPagesAllocator<T>>;
 
 }  // namespace adm

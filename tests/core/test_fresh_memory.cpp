@@ -76,16 +76,19 @@ std::size_t resident_bytes() {
 
 }  // namespace
 
-TEST_CASE("fresh memory: zeroed vectors read as zeros and fault in only what is used", "[core]") {
-  ZeroedVector<std::uint64_t> counts(1 << 16);
+TEST_CASE("fresh memory: zeroed arrays read as zeros and fault in only what is used", "[core]") {
+  ZeroedArray<std::uint64_t> counts(1 << 16);
   REQUIRE(counts.size() == std::size_t{1} << 16);
   for (const auto c : counts) REQUIRE(c == 0);
   counts[7] += 3;
-  counts.resize(counts.size() + 10);  // grown elements are zero too
-  REQUIRE(counts[7] == 3);
-  REQUIRE(counts.back() == 0);
-  ZeroedVector<double> filled(5, 2.5);  // an explicit value is written as usual
-  for (const double v : filled) REQUIRE(v == 2.5);
+  ZeroedArray<std::uint64_t> moved = std::move(counts);
+  REQUIRE(moved[7] == 3);
+  REQUIRE(counts.size() == 0);  // NOLINT(bugprone-use-after-move): moved from, empty
+  moved = ZeroedArray<std::uint64_t>(4);
+  REQUIRE(moved.size() == 4);
+  REQUIRE(moved[3] == 0);
+  const ZeroedArray<double> none(0);
+  REQUIRE(none.size() == 0);
 
   if (!std::filesystem::exists("/proc/self/statm")) return;
   // 64 MiB each: a std::vector's zeros are written, so all of it becomes resident (the control
@@ -94,7 +97,7 @@ TEST_CASE("fresh memory: zeroed vectors read as zeros and fault in only what is 
   std::vector<std::uint64_t> written(std::size_t{8} << 20, 0);
   const std::size_t control = resident_bytes() - std::min(before, resident_bytes());
   before = resident_bytes();
-  ZeroedVector<std::uint64_t> big(std::size_t{8} << 20);
+  ZeroedArray<std::uint64_t> big(std::size_t{8} << 20);
   big[123456] = 1;  // one page used
   const std::size_t grown = resident_bytes() - std::min(before, resident_bytes());
   CHECK(control >= (std::size_t{56} << 20));

@@ -144,7 +144,7 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
 void PatternSearch::partition(int, int ranks) {
   if (ranks > 1 && options_.mode != MineMode::All && options_.k > 0) {
     shared_.emplace(kBins, options_.k);
-    pending_ = ZeroedVector<std::uint64_t>(kBins);
+    pending_ = ZeroedArray<std::uint64_t>(kBins);
   }
 }
 

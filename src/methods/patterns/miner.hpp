@@ -134,7 +134,7 @@ class PatternSearch : public dist::LocalSearch {
   static double bin_edge(std::size_t bin);                  // no score of the bin is below it
   std::optional<RisingCut> shared_;                         // none: one rank, or mode all
   void count_shared(std::size_t bin, std::uint64_t count);  // and raise remote_cut_
-  ZeroedVector<std::uint64_t> pending_;
+  ZeroedArray<std::uint64_t> pending_;
   std::vector<std::size_t> dirty_;  // bins with pending increments
   double final_cut_ = -1;           // settle(): the k-th best score over all ranks
 };

@@ -37,7 +37,7 @@ class RisingCut {
 
  private:
   static constexpr std::size_t kNone = ~std::size_t{0};
-  ZeroedVector<std::uint64_t> counts_;       // 2^16 bins, few used: pages faulted only where used
+  ZeroedArray<std::uint64_t> counts_;        // 2^16 bins, few used: pages faulted only where used
   std::uint64_t k_, total_ = 0, above_ = 0;  // above_: counts from bin_ up
   std::size_t bin_ = kNone;
 };
