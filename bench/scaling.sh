@@ -66,6 +66,12 @@ search_group() { case $1 in rulelist) echo /timing/rulelist/search ;; patterns) 
 
 printf '%-9s %5s %9s %8s %6s  %s\n' workload ranks "stage s" speed-up eff "work"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+# Stage times (of workload w's rounds at n ranks) whose host probe was within 5 % of the fastest.
+quiet_times() {
+  paste <(tr ' ' '\n' <<< "${times[$1]}" | grep .) <(tr ' ' '\n' <<< "${probes[$1]}" | grep .) |
+    awk '$2 != "-" { t[NR] = $1; p[NR] = $2; if (m == "" || $2 < m) m = $2 }
+         END { for (i in t) if (p[i] <= 1.05 * m) print t[i] }'
+}
 repeat=${REPEAT:-1}
 for w in $workloads; do
   "config_$w" > "$tmp/$w.toml"
@@ -120,17 +126,13 @@ for w in $workloads; do
       "$repeat" "${times[$n]}"
   done
   # The same over the rounds whose host probe was within 5 % of the fastest at that rank count.
-  quiet_median() {
-    paste <(tr ' ' '\n' <<< "${times[$1]}" | grep .) <(tr ' ' '\n' <<< "${probes[$1]}" | grep .) |
-      awk '$2 != "-" { t[NR] = $1; p[NR] = $2; if (m == "" || $2 < m) m = $2 }
-           END { for (i in t) if (p[i] <= 1.05 * m) print t[i] }' | median
-  }
-  q0=$(quiet_median "${ranks[0]}")
-  [ -n "$q0" ] || continue
+  # (None without the probe: median would print 0 for no rounds.)
+  [ "$(quiet_times "${ranks[0]}" | wc -l)" -gt 0 ] || continue
+  q0=$(quiet_times "${ranks[0]}" | median)
   for n in "${ranks[@]}"; do
-    q=$(quiet_median "$n")
-    count=$(paste <(tr ' ' '\n' <<< "${probes[$n]}" | grep .) /dev/null |
-      awk '$1 != "-" { p[NR] = $1; if (m == "" || $1 < m) m = $1 } END { for (i in p) c += p[i] <= 1.05 * m; print c + 0 }')
+    count=$(quiet_times "$n" | wc -l)
+    [ "$count" -gt 0 ] || continue
+    q=$(quiet_times "$n" | median)
     printf '%-9s %5s %9.3f %8.2f %6.2f  quiet median: %d of %d rounds with the host probe within 5 %% of its fastest\n' \
       "$w" "$n" "$q" "$(awk -v a="$q0" -v b="$q" 'BEGIN { print a / b }')" \
       "$(awk -v a="$q0" -v b="$q" -v n="$n" -v k="${ranks[0]}" 'BEGIN { print a / b * k / n }')" \

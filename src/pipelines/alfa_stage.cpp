@@ -1,5 +1,6 @@
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "core/error.hpp"
 #include "info/ml_cmi.hpp"
@@ -70,7 +71,7 @@ std::vector<AlfaResult> alfa_of_responses(StageContext& context,
     plans.push_back(info::plan_ml_cmi(problems[q], both, plan_stream));
     for (std::size_t j = 0; j < plans[q].jobs.size(); ++j) fits.emplace_back(q, j);
   }
-  const auto predictions =
+  auto predictions =
       context.farm.run("alfa.estimate" + stage_suffix, fits.size(), [&](std::size_t t, Rng&) {
         const auto [q, j] = fits[t];
         return info::run_fit_job(*learner, problems[q], plans[q].jobs[j]);
@@ -80,7 +81,8 @@ std::vector<AlfaResult> alfa_of_responses(StageContext& context,
   std::vector<std::vector<double>> p_s(requests.size());
   for (std::size_t q = 0, t = 0; q < requests.size(); ++q) {
     std::vector<std::vector<double>> mine;
-    for (std::size_t j = 0; j < plans[q].jobs.size(); ++j, ++t) mine.push_back(predictions[t]);
+    for (std::size_t j = 0; j < plans[q].jobs.size(); ++j, ++t)
+      mine.push_back(std::move(predictions[t]));
     auto e = info::assemble_ml_cmi(problems[q], plans[q], mine, both);
     p_s[q] = std::move(e.p_s);
     out[q].in_sample = e.in_sample;
