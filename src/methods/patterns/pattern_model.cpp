@@ -57,46 +57,47 @@ PatternModel::PatternModel(const learn::NaiveBayes& nb, std::vector<bool> sensit
   if (n > 250) throw InputError("pattern mining: at most 250 features");
   prior_d_ = nb.prior(1);
   prior_nd_ = nb.prior(0);
-  a_.resize(n);
-  b_.resize(n);
-  vmax_.assign(n, 0);
-  vmin_.assign(n, 0);
+  // P(v | d), P(v | d-bar), and (Lemma 1) the values maximising / minimising a / b: the factors
+  // and suffix products below are made of them.
+  std::vector<std::vector<double>> a(n), b(n);
+  std::vector<std::size_t> vmax(n, 0), vmin(n, 0);
   for (std::size_t f = 0; f < n; ++f) {
     if (nb.levels(f) > 127) throw InputError("pattern mining: at most 127 levels per feature");
+    levels_.push_back(nb.levels(f));
     for (std::size_t v = 0; v < nb.levels(f); ++v) {
-      a_[f].push_back(nb.cond(f, v, 1));
-      b_[f].push_back(nb.cond(f, v, 0));
+      a[f].push_back(nb.cond(f, v, 1));
+      b[f].push_back(nb.cond(f, v, 0));
     }
     // Ratios compared as a_v b_w vs a_w b_v (no division by zero); ties keep the lower value.
-    for (std::size_t v = 1; v < a_[f].size(); ++v) {
-      if (a_[f][v] * b_[f][vmax_[f]] > a_[f][vmax_[f]] * b_[f][v]) vmax_[f] = v;
-      if (a_[f][v] * b_[f][vmin_[f]] < a_[f][vmin_[f]] * b_[f][v]) vmin_[f] = v;
+    for (std::size_t v = 1; v < a[f].size(); ++v) {
+      if (a[f][v] * b[f][vmax[f]] > a[f][vmax[f]] * b[f][v]) vmax[f] = v;
+      if (a[f][v] * b[f][vmin[f]] < a[f][vmin[f]] * b[f][v]) vmin[f] = v;
     }
   }
   first_state_.assign(n, 0);
   for (std::size_t f = 0; f < n; ++f) {
     first_state_[f] = factors_.size();
-    const double xa = a_[f][vmax_[f]], xb = b_[f][vmax_[f]];
-    const double na = a_[f][vmin_[f]], nb_ = b_[f][vmin_[f]];
+    const double xa = a[f][vmax[f]], xb = b[f][vmax[f]];
+    const double na = a[f][vmin[f]], nb_ = b[f][vmin[f]];
     for (std::size_t s = 1; s < options(f); ++s) {
       const bool x = s > levels(f);
       const std::size_t v = x ? s - 1 - levels(f) : s - 1;
-      factors_.push_back({a_[f][v], b_[f][v], xa, xb, na, nb_, x});
+      factors_.push_back({a[f][v], b[f][v], xa, xb, na, nb_, x});
     }
   }
   for (auto* s :
        {&sa_max_, &sb_max_, &sa_min_, &sb_min_, &ssa_max_, &ssb_max_, &ssa_min_, &ssb_min_})
     s->assign(n + 1, 1.0);
   for (std::size_t j = n; j-- > 0;) {
-    sa_max_[j] = sa_max_[j + 1] * a_[j][vmax_[j]];
-    sb_max_[j] = sb_max_[j + 1] * b_[j][vmax_[j]];
-    sa_min_[j] = sa_min_[j + 1] * a_[j][vmin_[j]];
-    sb_min_[j] = sb_min_[j + 1] * b_[j][vmin_[j]];
+    sa_max_[j] = sa_max_[j + 1] * a[j][vmax[j]];
+    sb_max_[j] = sb_max_[j + 1] * b[j][vmax[j]];
+    sa_min_[j] = sa_min_[j + 1] * a[j][vmin[j]];
+    sb_min_[j] = sb_min_[j + 1] * b[j][vmin[j]];
     const bool s = sensitive_[j];
-    ssa_max_[j] = ssa_max_[j + 1] * (s ? a_[j][vmax_[j]] : 1.0);
-    ssb_max_[j] = ssb_max_[j + 1] * (s ? b_[j][vmax_[j]] : 1.0);
-    ssa_min_[j] = ssa_min_[j + 1] * (s ? a_[j][vmin_[j]] : 1.0);
-    ssb_min_[j] = ssb_min_[j + 1] * (s ? b_[j][vmin_[j]] : 1.0);
+    ssa_max_[j] = ssa_max_[j + 1] * (s ? a[j][vmax[j]] : 1.0);
+    ssb_max_[j] = ssb_max_[j + 1] * (s ? b[j][vmax[j]] : 1.0);
+    ssa_min_[j] = ssa_min_[j + 1] * (s ? a[j][vmin[j]] : 1.0);
+    ssb_min_[j] = ssb_min_[j + 1] * (s ? b[j][vmin[j]] : 1.0);
   }
 }
 

@@ -56,8 +56,8 @@ class PatternModel {
  public:
   PatternModel(const learn::NaiveBayes& nb, std::vector<bool> sensitive, double delta);
 
-  std::size_t features() const { return a_.size(); }
-  std::size_t levels(std::size_t f) const { return a_[f].size(); }
+  std::size_t features() const { return levels_.size(); }
+  std::size_t levels(std::size_t f) const { return levels_[f]; }
   bool sensitive(std::size_t f) const { return sensitive_[f]; }
   double delta() const { return delta_; }
   // Number of states of feature f (absent, y values, x values).
@@ -96,8 +96,7 @@ class PatternModel {
   };
   std::vector<StateFactors> factors_;
   std::vector<std::size_t> first_state_;
-  std::vector<std::vector<double>> a_, b_;  // P(v | d), P(v | d-bar)
-  std::vector<std::size_t> vmax_, vmin_;    // Lemma 1: values maximising / minimising a / b
+  std::vector<std::size_t> levels_;  // per feature
   std::vector<bool> sensitive_;
   double prior_d_ = 0.5, prior_nd_ = 0.5, delta_ = 0;
   // Suffix products over features >= j at the extreme values: all features, sensitive only.
