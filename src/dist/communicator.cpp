@@ -7,6 +7,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/utility.hpp>
 #include <boost/serialization/vector.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <limits>
@@ -139,6 +140,42 @@ std::vector<std::string> Communicator::gather_to_root(std::string mine) {
     MPI_Irecv(all[r].data(), sizes[r], MPI_BYTE, static_cast<int>(r), kTag, world,
               &requests.back());
   }
+  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  return all;
+}
+
+std::vector<std::string> Communicator::gather_to_root(std::size_t bytes,
+                                                      const std::function<std::string()>& make) {
+  if (size_ == 1) return gather_to_root(make());
+  if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw InternalError("gather_to_root: " + std::to_string(bytes) + " bytes from one rank");
+  const MPI_Comm world = impl_->world;
+  const int size = static_cast<int>(bytes);
+  std::vector<int> sizes(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
+  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, world);
+  constexpr int kTag = 912;  // only this collective sends on the world communicator with it
+  std::vector<std::string> all;
+  std::vector<MPI_Request> requests;
+  if (rank_ == 0) {
+    all.resize(sizes.size());
+    for (std::size_t r = 1; r < sizes.size(); ++r) {
+      all[r] = fresh_string(static_cast<std::size_t>(sizes[r]));
+      requests.emplace_back();
+      MPI_Irecv(all[r].data(), sizes[r], MPI_BYTE, static_cast<int>(r), kTag, world,
+                &requests.back());
+    }
+  }
+  std::string mine = make();
+  if (mine.size() != bytes) {  // a bug: the protocol cannot recover, so say so and end the job
+    std::fprintf(stderr, "internal error: gather_to_root: rank %d announced %zu bytes, made %zu\n",
+                 rank_, bytes, mine.size());
+    abort(1);
+  }
+  if (rank_ != 0) {
+    MPI_Send(mine.data(), size, MPI_BYTE, 0, kTag, world);
+    return all;
+  }
+  all[0] = std::move(mine);
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
   return all;
 }

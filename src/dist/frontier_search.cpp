@@ -484,8 +484,12 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     engine.run();
     const auto t1 = Clock::now();
     engine.finish(stats);
-    findings = options.findings_on_root_only ? comm.gather_to_root(engine.findings())
-                                             : comm.all_gather(engine.findings());
+    if (!options.findings_on_root_only)
+      findings = comm.all_gather(engine.findings());
+    else if (const auto bytes = search.findings_bytes())
+      findings = comm.gather_to_root(*bytes, [&] { return engine.findings(); });
+    else
+      findings = comm.gather_to_root(engine.findings());
     stats.search_seconds = std::chrono::duration<double>(t1 - t0).count();
     stats.findings_seconds = since(t1);
   }

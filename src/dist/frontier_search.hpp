@@ -19,6 +19,7 @@
 // tie the threshold, and break ties between solutions by a total order (e.g. objective, then a
 // canonical key), so the solution kept does not depend on which rank found it first.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,10 @@ class LocalSearch {
   virtual bool wants_stop() const { return false; }
   // This rank's findings, serialised; merged by the method after the search.
   virtual std::string findings() const = 0;
+  // Optional: the exact size findings() will return, when the method knows it cheaply before making
+  // them (with findings to rank 0 only, rank 0 then allocates its receive buffers while the other
+  // ranks make theirs). A method gives it on every rank or on none.
+  virtual std::optional<std::size_t> findings_bytes() const { return std::nullopt; }
 };
 
 struct FrontierOptions {

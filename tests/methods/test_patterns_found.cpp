@@ -157,3 +157,75 @@ TEST_CASE("patterns: found patterns out of order are sorted by score, then key",
   for (std::size_t i = 0; i < all.size(); ++i) CHECK(found[i].key == all[i].key);
   CHECK(found.back().key == all.back().key);
 }
+
+// The merge checks each list's order as it goes (put_in_order then skips its own pass): a list out
+// of order must still be noticed, and the whole result sorted.
+TEST_CASE("patterns: merged lists out of order are noticed and sorted", "[patterns]") {
+  Rng rng(14, "patterns.found.merge_order");
+  const PatternModel model(test::random_nb({2, 3, 2, 2}, rng), {true, false, true, false}, 0.0);
+  for (int t = 0; t < 20; ++t) {
+    auto all = every_pattern(model, t % 2 == 1);
+    for (auto& p : all)
+      p.score = t % 2 ? p.scores.divergence : std::abs(p.scores.p_d_xy - p.scores.p_d_y);
+    std::vector<std::vector<FoundPattern>> parts(2);
+    for (const auto& p : all) parts[rng.uniform_index(2)].push_back(p);
+    std::vector<std::string> buffers;
+    std::vector<std::size_t> offsets, counts;
+    for (std::size_t l = 0; l < parts.size(); ++l) {
+      std::sort(parts[l].begin(), parts[l].end(), BetterPattern{});
+      // One list in order but for one pair of neighbours swapped.
+      if (l == static_cast<std::size_t>(t % 2) && parts[l].size() >= 2) {
+        const std::size_t i = rng.uniform_index(parts[l].size() - 1);
+        std::swap(parts[l][i], parts[l][i + 1]);
+      }
+      buffers.push_back(buffer_of(parts[l], model.features(), 0));
+      offsets.push_back(0);
+      counts.push_back(parts[l].size());
+    }
+    FoundPatterns found(model.features(), t % 2 == 1, std::move(buffers), offsets, counts,
+                        all.size());
+    found.put_in_order();
+    std::sort(all.begin(), all.end(), BetterPattern{});
+    REQUIRE(found.size() == all.size());
+    CHECK(found.in_order());
+    for (std::size_t i = 0; i < all.size(); ++i) CHECK(found[i].key == all[i].key);
+  }
+}
+
+// findings() scores its keys in blocks with scores_of (a table with factors of 1, four keys
+// interleaved): every score must equal scores(products_of(key)) bit for bit, short blocks included.
+TEST_CASE("patterns: scores_of a block of keys equals scores(products_of) bit for bit",
+          "[patterns]") {
+  Rng rng(13, "patterns.found.scores_of");
+  const std::vector<std::size_t> levels{2, 3, 2, 4, 2};
+  const std::vector<bool> sens{true, false, true, true, false};
+  for (int t = 0; t < 10; ++t) {
+    const PatternModel model(test::random_nb(levels, rng), sens, 0.05);
+    std::vector<PatternKey> all;
+    PatternKey key(model.features(), 0);
+    for (;;) {
+      all.push_back(key);
+      std::size_t f = 0;  // next key, odometer style
+      while (f < key.size() && ++key[f] == model.options(f)) key[f++] = 0;
+      if (f == key.size()) break;
+    }
+    for (const std::size_t block :
+         {std::size_t{1}, std::size_t{3}, std::size_t{4}, std::size_t{7}}) {
+      std::vector<PatternScores> got(all.size());
+      for (std::size_t i = 0; i < all.size(); i += block) {
+        const std::size_t m = std::min(block, all.size() - i);
+        std::vector<const std::uint8_t*> keys;
+        for (std::size_t j = 0; j < m; ++j) keys.push_back(all[i + j].data());
+        model.scores_of(keys.data(), m, &got[i]);
+      }
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        const PatternScores want = model.scores(model.products_of(all[i].data()));
+        REQUIRE(same_bits(got[i].delta, want.delta));
+        REQUIRE(same_bits(got[i].divergence, want.divergence));
+        REQUIRE(same_bits(got[i].p_xy, want.p_xy));
+        REQUIRE(same_bits(got[i].p_d_xy, want.p_d_xy));
+        REQUIRE(same_bits(got[i].p_d_y, want.p_d_y));
+      }
+    }
+  }
+}

@@ -6,12 +6,14 @@
 // `frontier_probe budget ITEMS SEED MAX` runs with max_nodes = MAX and prints the nodes expanded
 // over all ranks and whether the search says it stopped by the budget;
 // `frontier_probe root ITEMS SEED` is `solve` with the findings sent to rank 0 only (the other
-// ranks must get none);
+// ranks must get none); `frontier_probe sized ITEMS SEED` is `root` with each rank announcing its
+// findings' size first (rank 0 posts its receives before the findings are made);
 // `frontier_probe stop ITEMS SEED` makes the last rank's search want to stop after a few steps (as
 // a memory cap does): every rank must end, the search must say it was stopped, and the stopped
 // rank must take no nodes after it wanted to stop (exit 1 if it did).
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "core/error.hpp"
@@ -24,6 +26,11 @@ class FailingSearch : public adm::test::KnapsackSearch {
   bool fail_here = false;
   bool stop_here = false;
   bool took_after_stop = false;
+  bool announces_size = false;
+  std::optional<std::size_t> findings_bytes() const override {
+    if (!announces_size) return std::nullopt;
+    return findings().size();
+  }
   std::uint64_t step(std::uint64_t budget) override {
     if (fail_here && ++steps_ > 3) throw adm::InputError("node rejected on the last rank");
     if (stop_here && ++steps_ >= 3) stopped_ = true;
@@ -54,7 +61,8 @@ int main(int argc, char** argv) {
     options.slice_seconds = 0.0005;
     options.step_budget = 64;
     if (mode == "budget") options.max_nodes = std::stoull(argv[4]);
-    options.findings_on_root_only = mode == "root";
+    search.announces_size = mode == "sized";
+    options.findings_on_root_only = mode == "root" || mode == "sized";
     adm::dist::FrontierStats stats;
     const auto findings = adm::dist::frontier_search(comm, search, options, &stats);
     if (mode == "budget") {
@@ -64,7 +72,7 @@ int main(int argc, char** argv) {
                     stats.stopped_by_budget ? 1 : 0, stats.complete ? 1 : 0);
       return 0;
     }
-    if (mode == "root" && !comm.is_root()) return findings.empty() ? 0 : 1;
+    if ((mode == "root" || mode == "sized") && !comm.is_root()) return findings.empty() ? 0 : 1;
     if (mode == "stop") {
       if (comm.is_root())
         std::printf("stopped_by_method %d complete %d\n", stats.stopped_by_method ? 1 : 0,

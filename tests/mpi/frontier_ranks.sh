@@ -14,11 +14,14 @@ cmp "$tmp/out1" "$tmp/out2" && cmp "$tmp/out1" "$tmp/out4" || exit 1
 grep -q "complete 1" "$tmp/out1" || { echo "search did not complete"; exit 1; }
 if grep -q "expanded 0 nodes" "$tmp/err4"; then cat "$tmp/err4"; echo "a rank got no work"; exit 1; fi
 cat "$tmp/err4"
-# Findings gathered on rank 0 only: the same optimum (the other ranks check they got none).
-for n in 1 2 4; do
-  timeout 120 mpirun -q -np "$n" "$probe" root 63 6 > "$tmp/root$n" 2> "$tmp/err$n" ||
-    { echo "np=$n (findings on rank 0 only) failed:"; cat "$tmp/err$n"; exit 1; }
-  cmp "$tmp/out1" "$tmp/root$n" || exit 1
+# Findings gathered on rank 0 only: the same optimum (the other ranks check they got none), also
+# with their sizes announced first.
+for mode in root sized; do
+  for n in 1 2 4; do
+    timeout 120 mpirun -q -np "$n" "$probe" "$mode" 63 6 > "$tmp/$mode$n" 2> "$tmp/err$n" ||
+      { echo "np=$n (findings on rank 0 only, $mode) failed:"; cat "$tmp/err$n"; exit 1; }
+    cmp "$tmp/out1" "$tmp/$mode$n" || exit 1
+  done
 done
 for n in 1 2 4; do
   err=$(timeout 60 mpirun -q -np "$n" "$probe" fail 63 6 2>&1 >/dev/null)

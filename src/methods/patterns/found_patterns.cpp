@@ -46,6 +46,7 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
   struct List {
     std::uint64_t where;  // its next entry, as where_ holds it
     std::size_t left;
+    double score;  // that entry's ranking score, decoded once
   };
   std::vector<List> lists;
   std::size_t total = 0;
@@ -53,7 +54,8 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
     if (offsets[b] + counts[b] * entry_ > buffers_[b].size())
       throw InternalError("found patterns: a list runs past its buffer");
     if (counts[b] == 0) continue;
-    lists.push_back({(std::uint64_t{b} << kOffsetBits) | offsets[b], counts[b]});
+    const std::uint64_t where = (std::uint64_t{b} << kOffsetBits) | offsets[b];
+    lists.push_back({where, counts[b], ranking_score(at(where), divergence_)});
     total += counts[b];
   }
   size_ = std::min(total, k);
@@ -65,15 +67,25 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
     }
     return;
   }
-  // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere.
+  // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere. Each
+  // list's next entry is checked against the one just taken from it: when every list is in order,
+  // so is the merge, and put_in_order() need not read all entries again.
   where_.reserve(size_);
+  merged_in_order_ = true;
   while (where_.size() < size_) {
     auto best = lists.begin();
     for (auto it = lists.begin() + 1; it != lists.end(); ++it)
-      if (better(at(it->where), at(best->where))) best = it;
+      if (better(it->score, at(it->where), best->score, at(best->where))) best = it;
     where_.push_back(best->where);
+    if (--best->left == 0) {
+      lists.erase(best);
+      continue;
+    }
+    const char* taken = at(best->where);
+    const double taken_score = best->score;
     best->where += entry_;
-    if (--best->left == 0) lists.erase(best);
+    best->score = ranking_score(at(best->where), divergence_);
+    if (better(best->score, at(best->where), taken_score, taken)) merged_in_order_ = false;
   }
 }
 
@@ -91,9 +103,7 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
 }
 
 bool FoundPatterns::better(const char* a, const char* b) const {
-  const double sa = ranking_score(a, divergence_), sb = ranking_score(b, divergence_);
-  if (sa != sb) return sa > sb;
-  return std::memcmp(a + 4 * sizeof(double), b + 4 * sizeof(double), key_size_) < 0;
+  return better(ranking_score(a, divergence_), a, ranking_score(b, divergence_), b);
 }
 
 bool FoundPatterns::in_order() const {
@@ -103,7 +113,7 @@ bool FoundPatterns::in_order() const {
 }
 
 void FoundPatterns::put_in_order() {
-  if (in_order()) return;
+  if (merged_in_order_ || in_order()) return;
   if (where_.empty())
     for (std::size_t i = 0; i < size_; ++i) where_.push_back(first_ + i * entry_);
   std::sort(where_.begin(), where_.end(),

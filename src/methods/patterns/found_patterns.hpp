@@ -12,6 +12,7 @@
 // it is 0, as there. The ranking score is |Delta| or the divergence.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -98,12 +99,18 @@ class FoundPatterns {
     return buffers_[where >> kOffsetBits].data() + (where & kOffsetMask);
   }
   bool better(const char* a, const char* b) const;  // entry a before entry b
+  // The same with the entries' ranking scores already decoded.
+  bool better(double score_a, const char* a, double score_b, const char* b) const {
+    if (score_a != score_b) return score_a > score_b;
+    return std::memcmp(a + 4 * sizeof(double), b + 4 * sizeof(double), key_size_) < 0;
+  }
 
   // Where an entry lies: its buffer's index in the high bits, its byte offset in the low ones.
   static constexpr int kOffsetBits = 48;
   static constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << kOffsetBits) - 1;
   std::size_t key_size_ = 0, entry_ = 0, size_ = 0, first_ = 0;
   bool divergence_ = false;
+  bool merged_in_order_ = false;  // the merge found every list in order, so the result is
   std::vector<std::string> buffers_;
   std::vector<std::uint64_t> where_;  // empty: one buffer, entries in order from first_
 };

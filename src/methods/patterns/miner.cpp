@@ -367,8 +367,11 @@ void PatternSearch::settle(const std::vector<std::string>& closings) {
 // comparison sort); keys order only runs of equal scores.
 std::vector<std::uint32_t> PatternSearch::best_in_order(double c) const {
   const std::size_t n = model_.features();
+  // Sized by a count, not by all candidates: at several ranks a rank holds about as many
+  // candidates as one rank does (each compacts at its own k-th best), but sends only its share.
+  // (Grown by doubling, it would touch fresh memory each time.)
   std::vector<ScoredIndex> sorted;
-  reserve_fresh(sorted, best_.size());  // grown by doubling, it would touch fresh memory each time
+  reserve_fresh(sorted, candidates_at_or_above(c));
   for (std::size_t i = 0; i < best_.size(); ++i)
     if (best_.score(i) >= c) sorted.push_back({best_.score(i), static_cast<std::uint32_t>(i)});
   sort_by_descending_score(sorted);
@@ -393,19 +396,42 @@ std::vector<std::uint32_t> PatternSearch::best_in_order(double c) const {
 // at most this rank's own k best. Each rank sorts its own and computes their full scores (the
 // search scored only what it ranks by), so merge() is a linear merge, not a serial sort and
 // rescoring of every rank's patterns.
+double PatternSearch::findings_cut() const {
+  return options_.mode == MineMode::All ? -1.0 : std::max(cut(), final_cut_);
+}
+
+std::size_t PatternSearch::candidates_at_or_above(double c) const {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < best_.size(); ++i) count += best_.score(i) >= c;
+  return count;
+}
+
+// findings()'s size, from the same count best_in_order() sizes its list by.
+std::optional<std::size_t> PatternSearch::findings_bytes() const {
+  const std::size_t count =
+      std::min<std::size_t>(candidates_at_or_above(findings_cut()), options_.k);
+  return 4 * sizeof(std::uint64_t) + count * FoundPatterns::entry_bytes(model_.features());
+}
+
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features(), entry = FoundPatterns::entry_bytes(n);
-  const double c = options_.mode == MineMode::All ? -1.0 : std::max(cut(), final_cut_);
-  const std::vector<std::uint32_t> sent = best_in_order(c);
+  const std::vector<std::uint32_t> sent = best_in_order(findings_cut());
   const std::uint64_t head[4] = {visited_, qualifying_, expanded_, sent.size()};
   std::string out = fresh_string(sizeof head + sent.size() * entry);
   std::memcpy(out.data(), head, sizeof head);
   char* p = out.data() + sizeof head;
-  for (std::size_t j = 0; j < sent.size(); ++j, p += entry) {
-    // The keys are read in score order, i.e. at random: fetch a few entries ahead.
-    if (j + 16 < sent.size()) __builtin_prefetch(best_.key(sent[j + 16]));
-    const std::uint8_t* key = best_.key(sent[j]);
-    FoundPatterns::encode(p, model_.scores(model_.products_of(key)), key, n);
+  // In blocks (scores_of interleaves keys); the keys are read in score order, i.e. at random, so
+  // the next block's are fetched while this one is scored.
+  constexpr std::size_t kBlock = 32;
+  const std::uint8_t* keys[kBlock];
+  PatternScores scores[kBlock];
+  for (std::size_t j = 0; j < sent.size(); j += kBlock) {
+    const std::size_t m = std::min(kBlock, sent.size() - j);
+    for (std::size_t i = 0; i < m; ++i) keys[i] = best_.key(sent[j + i]);
+    for (std::size_t i = j + kBlock; i < std::min(j + 2 * kBlock, sent.size()); ++i)
+      __builtin_prefetch(best_.key(sent[i]));
+    model_.scores_of(keys, m, scores);
+    for (std::size_t i = 0; i < m; ++i, p += entry) FoundPatterns::encode(p, scores[i], keys[i], n);
   }
   return out;
 }

@@ -83,6 +83,7 @@ class PatternSearch : public dist::LocalSearch {
   std::string closing() const override;
   void settle(const std::vector<std::string>& closings) override;
   std::string findings() const override;
+  std::optional<std::size_t> findings_bytes() const override;
 
   // Merge the findings() of every rank into the answer, which keeps their buffers (empty where
   // frontier_search gathered them on rank 0 only).
@@ -107,6 +108,9 @@ class PatternSearch : public dist::LocalSearch {
   void visit(const std::uint8_t* key, const PatternProducts& prod);
   void push_node(const std::uint8_t* key, const Node& node);
   void push_children(const Node& node);  // node's key in key_
+  // The score findings() sends patterns from (all of them in mode All), and how many it sends.
+  double findings_cut() const;
+  std::size_t candidates_at_or_above(double c) const;
   // Indices of the candidates scoring at least `c`, best first by (score, key), at most k.
   std::vector<std::uint32_t> best_in_order(double c) const;
 

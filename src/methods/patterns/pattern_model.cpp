@@ -79,10 +79,15 @@ PatternModel::PatternModel(const learn::NaiveBayes& nb, std::vector<bool> sensit
     first_state_[f] = factors_.size();
     const double xa = a[f][vmax[f]], xb = b[f][vmax[f]];
     const double na = a[f][vmin[f]], nb_ = b[f][vmin[f]];
+    score_factors_.push_back({1, 1, 1, 1, false});  // state 0
     for (std::size_t s = 1; s < options(f); ++s) {
       const bool x = s > levels(f);
       const std::size_t v = x ? s - 1 - levels(f) : s - 1;
       factors_.push_back({a[f][v], b[f][v], xa, xb, na, nb_, x});
+      if (x)
+        score_factors_.push_back({a[f][v], b[f][v], 1, 1, true});
+      else
+        score_factors_.push_back({1, 1, a[f][v], b[f][v], false});
     }
   }
   for (auto* s :
@@ -143,6 +148,33 @@ PatternProducts PatternModel::products_of(const std::uint8_t* key) const {
   for (std::size_t f = 0; f < features(); ++f)  // in place: extend()'s operations, no copies
     if (key[f] != 0) multiply(p, f, key[f]);
   return p;
+}
+
+void PatternModel::scores_of(const std::uint8_t* const* keys, std::size_t count,
+                             PatternScores* out) const {
+  constexpr std::size_t kLanes = 4;
+  const std::size_t n = features();
+  for (std::size_t i = 0; i < count; i += kLanes) {
+    const std::size_t lanes = std::min(kLanes, count - i);
+    PatternProducts p[kLanes];
+    const std::uint8_t* key[kLanes];
+    for (std::size_t l = 0; l < kLanes; ++l) {
+      p[l] = empty();
+      key[l] = keys[i + (l < lanes ? l : 0)];  // a short batch repeats its first key
+    }
+    for (std::size_t f = 0; f < n; ++f) {
+      const ScoreFactors* row = &score_factors_[first_state_[f] + f];
+      for (std::size_t l = 0; l < kLanes; ++l) {  // the same operations, in the same order, as
+        const ScoreFactors& t = row[key[l][f]];   // products_of (times 1 where it does nothing)
+        p[l].ax *= t.ax;
+        p[l].bx *= t.bx;
+        p[l].ay *= t.ay;
+        p[l].by *= t.by;
+        p[l].has_x = p[l].has_x || t.x;
+      }
+    }
+    for (std::size_t l = 0; l < lanes; ++l) out[i + l] = scores(p[l]);
+  }
 }
 
 PatternScores PatternModel::scores(const PatternProducts& p, bool divergence) const {
