@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <exception>
 #include <limits>
+#include <thread>
 
 #include "core/error.hpp"
 #include "core/fresh_memory.hpp"
@@ -55,6 +56,13 @@ Communicator::Communicator() {
   impl_->world = boost::mpi::communicator();
   rank_ = impl_->world.rank();
   size_ = impl_->world.size();
+  MPI_Comm node;
+  MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int node_ranks = 1;
+  MPI_Comm_size(node, &node_ranks);
+  MPI_Comm_free(&node);
+  const unsigned threads = std::thread::hardware_concurrency();  // 0: unknown
+  oversubscribed_ = threads > 0 && static_cast<unsigned>(node_ranks) > threads;
 }
 
 Communicator::~Communicator() = default;

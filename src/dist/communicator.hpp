@@ -16,6 +16,9 @@ class Communicator {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool is_root() const { return rank_ == 0; }
+  // More ranks on this rank's node than it has hardware threads (then a rank that waits should
+  // sleep, not spin: it would take a working rank's core).
+  bool oversubscribed() const { return oversubscribed_; }
 
   // Collective: every rank runs `step`. If it throws on any rank, every rank throws the error of
   // the lowest failing rank (same kind: input or internal), marked Collective so main exits
@@ -54,6 +57,7 @@ class Communicator {
   std::unique_ptr<Impl> impl_;
   int rank_ = 0;
   int size_ = 1;
+  bool oversubscribed_ = false;
 };
 
 // True when the environment shows an MPI launcher (mpirun, srun --mpi=pmix).
