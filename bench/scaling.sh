@@ -14,6 +14,12 @@
 # shared VM it swings by up to 50 % within seconds (other guests on the same cores), and so do the
 # runs. With REPEAT, a "quiet median" line per rank count also takes only the rounds whose probe was
 # within 5 % of the fastest probe at that rank count.
+# Ceiling (CEILING=1, needs 1 as the first rank count): after each run at n > 1 ranks, n copies of
+# the 1-rank run at once, copy i pinned to core i (as mpirun binds rank i). n x (median 1-rank
+# time) / (median copy time) is the speed-up that perfectly divided work could reach on this
+# machine: on a shared VM n busy cores are not n times one (the host places other work beside
+# them), and this says how much of a shortfall is the machine's. Medians over rounds only: a
+# process's speed varies by up to 40 % from one process to the next here (see NOTES, Scaling).
 # Farm workloads: "stage s" is the wall time of their farm stages summed (the whole run's time,
 # data loading and serial steps included, is printed beside it); they report per stage: tasks,
 # busy and wait seconds summed over ranks, the
@@ -73,10 +79,27 @@ quiet_times() {
          END { for (i in t) if (p[i] <= 1.05 * m) print t[i] }'
 }
 repeat=${REPEAT:-1}
+ceiling=${CEILING:-0}
+[ "${ranks[0]}" = 1 ] || ceiling=0
+# Stage time of a result (a search's, or a farm workload's stages summed).
+stage_seconds() {
+  local g; g=$(search_group "$1")
+  if [ -n "$g" ]; then h5vals "$2" "$g/seconds"; else farm_seconds "$2"; fi
+}
+# n copies of the 1-rank run of workload w at once: their stage times, or "-" if one failed.
+copy_times() {
+  local w=$1 n=$2 i pids=()
+  for i in $(seq 0 $((n - 1))); do
+    taskset -c $((i % $(nproc))) "$bin" run "$tmp/$w.toml" --out "$tmp/$w.copy$i.h5" \
+      > "$tmp/copy$i.log" 2>&1 & pids+=($!)
+  done
+  for i in "${pids[@]}"; do wait "$i" || { echo -; return; }; done
+  for i in $(seq 0 $((n - 1))); do printf '%.3f ' "$(stage_seconds "$w" "$tmp/$w.copy$i.h5")"; done
+}
 for w in $workloads; do
   "config_$w" > "$tmp/$w.toml"
   base="" base_nodes=""
-  declare -A times=() probes=()
+  declare -A times=() probes=() ceilings=()
   for round in $(seq "$repeat"); do
   for n in "${ranks[@]}"; do
     out="$tmp/$w.$n.h5"
@@ -114,6 +137,11 @@ for w in $workloads; do
       "$work" "$host" "$same"
     times[$n]="${times[$n]:-} $(printf %.3f "$t")"
     probes[$n]="${probes[$n]:-} $host"
+    if [ "$ceiling" = 1 ] && [ "$n" -gt 1 ]; then
+      c=$(copy_times "$w" "$n")
+      printf '%-9s %5s %9s %8s %6s  %s copies of the 1-rank run at once: stage s %s\n' "$w" "$n" "" "" "" "$n" "$c"
+      [ "$c" = - ] || ceilings[$n]="${ceilings[$n]:-} $c"
+    fi
   done
   done
   [ "$repeat" -gt 1 ] || continue
@@ -124,6 +152,11 @@ for w in $workloads; do
       "$(awk -v a="$m0" -v b="$m" 'BEGIN { print a / b }')" \
       "$(awk -v a="$m0" -v b="$m" -v n="$n" -v k="${ranks[0]}" 'BEGIN { print a / b * k / n }')" \
       "$repeat" "${times[$n]}"
+    [ -n "${ceilings[$n]:-}" ] || continue
+    cm=$(tr ' ' '\n' <<< "${ceilings[$n]}" | grep . | median)
+    cx=$(awk -v a="$m0" -v b="$cm" -v n="$n" 'BEGIN { print n * a / b }')
+    printf '%-9s %5s %9.3f %8.2f %6s  ceiling: %d x the 1-rank median / the median of the copies'"'"' stage times; speed-up of the medians / ceiling: %.0f %%\n' \
+      "$w" "$n" "$cm" "$cx" "" "$n" "$(awk -v a="$m0" -v b="$m" -v c="$cx" 'BEGIN { print 100 * a / b / c }')"
   done
   # The same over the rounds whose host probe was within 5 % of the fastest at that rank count.
   # (None without the probe: median would print 0 for no rounds.)
