@@ -99,7 +99,8 @@ copy_times() {
 for w in $workloads; do
   "config_$w" > "$tmp/$w.toml"
   base="" base_nodes=""
-  declare -A times=() probes=() ceilings=()
+  declare -A times=() probes=() ceilings=() models=()
+  base_tail=0
   for round in $(seq "$repeat"); do
   for n in "${ranks[@]}"; do
     out="$tmp/$w.$n.h5"
@@ -120,9 +121,18 @@ for w in $workloads; do
       tail=$(h5vals "$out" "$g/findings_seconds" || true); [ -n "$tail" ] || tail=0
       busy=$(paste <(h5vals "$out" "$g/busy_seconds_per_rank") <(h5vals "$out" "$g/take_seconds_per_rank") |
         awk -v t="$st" 'NR == 1 || $1 + $2 < m { m = $1 + $2 } END { printf "%.1f", 100 * m / t }')
+      # Work model: the time one rank would take for this run's work at this run's own speed per
+      # node (all ranks' busy seconds, scaled to the first run's node count, plus the first run's
+      # tail) over this run's stage time. It counts what the distribution costs (idle ranks,
+      # messages, extra nodes, the tail) but not a slower machine when all cores are busy, and it
+      # compares times of the same processes, so per-process speed noise cancels.
+      sum_busy=$(paste <(h5vals "$out" "$g/busy_seconds_per_rank") <(h5vals "$out" "$g/take_seconds_per_rank") | awk '{ s += $1 + $2 } END { printf "%.17g", s }')
+      [ "$n" != "${ranks[0]}" ] || base_tail=$tail
+      model=$(awk -v s="$sum_busy" -v a="$nodes" -v b="$base_nodes" -v f="$base_tail" -v t="$t" 'BEGIN { printf "%.2f", (s * b / a + f) / t }')
+      models[$n]="${models[$n]:-} $model"
       work=$(awk -v a="$nodes" -v b="$base_nodes" -v i="$(h5vals "$out" "$g/idle_seconds_per_rank" | sum)" \
         -v y="$(h5vals "$out" "$g/bytes_per_rank" | sum)" -v u="$busy" -v s="$st" -v f="$tail" \
-        'BEGIN { printf "nodes %11d (x%.3f)  search %6.2fs busy %5.1f%%  tail %5.2fs  idle %6.2fs  bytes %11d", a, a / b, s, u, f, i, y }')
+        -v m="$model" 'BEGIN { printf "nodes %11d (x%.3f)  search %6.2fs busy %5.1f%%  tail %5.2fs  idle %6.2fs  bytes %11d  model x%s", a, a / b, s, u, f, i, y, m }')
     else
       t=$(farm_seconds "$out")
       work="$(farm_figures "$out")  whole run $(printf '%.2f' "$(h5vals "$out" /timing/total)")s"
@@ -152,6 +162,10 @@ for w in $workloads; do
       "$(awk -v a="$m0" -v b="$m" 'BEGIN { print a / b }')" \
       "$(awk -v a="$m0" -v b="$m" -v n="$n" -v k="${ranks[0]}" 'BEGIN { print a / b * k / n }')" \
       "$repeat" "${times[$n]}"
+    if [ -n "${models[$n]:-}" ]; then
+      printf '%-9s %5s %9s %8.2f %6s  median work model (speed-up at this run'"'"'s own speed per node:%s)\n' \
+        "$w" "$n" "" "$(tr ' ' '\n' <<< "${models[$n]}" | grep . | median)" "" "${models[$n]}"
+    fi
     [ -n "${ceilings[$n]:-}" ] || continue
     cm=$(tr ' ' '\n' <<< "${ceilings[$n]}" | grep . | median)
     cx=$(awk -v a="$m0" -v b="$cm" -v n="$n" 'BEGIN { print n * a / b }')
