@@ -44,9 +44,10 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
   if (buffers_.size() >= (std::size_t{1} << (64 - kOffsetBits)))
     throw InternalError("found patterns: too many buffers");
   struct List {
-    std::uint64_t where;  // its next entry, as where_ holds it
-    std::size_t left;
-    double score;  // that entry's ranking score, decoded once
+    const char* next;  // its next entry
+    const char* end;
+    std::uint64_t where;  // the next entry as where_ holds it
+    double score;         // the next entry's ranking score, decoded once
   };
   std::vector<List> lists;
   std::size_t total = 0;
@@ -54,8 +55,10 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
     if (offsets[b] + counts[b] * entry_ > buffers_[b].size())
       throw InternalError("found patterns: a list runs past its buffer");
     if (counts[b] == 0) continue;
-    const std::uint64_t where = (std::uint64_t{b} << kOffsetBits) | offsets[b];
-    lists.push_back({where, counts[b], ranking_score(at(where), divergence_)});
+    const char* first = buffers_[b].data() + offsets[b];
+    lists.push_back({first, first + counts[b] * entry_,
+                     (std::uint64_t{b} << kOffsetBits) | offsets[b],
+                     ranking_score(first, divergence_)});
     total += counts[b];
   }
   size_ = std::min(total, k);
@@ -70,22 +73,42 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
   // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere. Each
   // list's next entry is checked against the one just taken from it: when every list is in order,
   // so is the merge, and put_in_order() need not read all entries again.
-  where_.reserve(size_);
+  where_.resize(size_);
   merged_in_order_ = true;
-  while (where_.size() < size_) {
+  std::size_t n = 0;
+  // Takes the next entry of list t.
+  const auto take = [&](List& t) {
+    where_[n++] = t.where;
+    const char* taken = t.next;
+    const double taken_score = t.score;
+    t.next += entry_;
+    t.where += entry_;
+    if (t.next == t.end) return;
+    t.score = ranking_score(t.next, divergence_);
+    // Out of order: a higher score, or (rarely) the same score and a smaller key.
+    bool wrong = t.score > taken_score;
+    if (t.score == taken_score) [[unlikely]]
+      wrong = better(t.score, t.next, taken_score, taken);
+    merged_in_order_ = merged_in_order_ && !wrong;
+  };
+  while (lists.size() == 2 && n < size_) {
+    // Two lists (two ranks): which one goes next is a coin toss for the branch predictor, so it is
+    // a selection, not a branch (the merge of 200,000 took 2.3-2.6 ms with branches, cache warm).
+    List& a = lists[0];
+    List& b = lists[1];
+    bool b_first = b.score > a.score;
+    if (b.score == a.score) [[unlikely]]
+      b_first = better(b.score, b.next, a.score, a.next);
+    List& t = b_first ? b : a;
+    take(t);
+    if (t.next == t.end) lists.erase(lists.begin() + (b_first ? 1 : 0));
+  }
+  while (n < size_) {
     auto best = lists.begin();
     for (auto it = lists.begin() + 1; it != lists.end(); ++it)
-      if (better(it->score, at(it->where), best->score, at(best->where))) best = it;
-    where_.push_back(best->where);
-    if (--best->left == 0) {
-      lists.erase(best);
-      continue;
-    }
-    const char* taken = at(best->where);
-    const double taken_score = best->score;
-    best->where += entry_;
-    best->score = ranking_score(at(best->where), divergence_);
-    if (better(best->score, at(best->where), taken_score, taken)) merged_in_order_ = false;
+      if (better(it->score, it->next, best->score, best->next)) best = it;
+    take(*best);
+    if (best->next == best->end) lists.erase(best);
   }
 }
 

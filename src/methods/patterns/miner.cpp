@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <sstream>
 #include <string_view>
@@ -16,6 +17,7 @@ namespace adm::methods::patterns {
 namespace {
 
 constexpr char kDigits[] = "0123456789abcdef";
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 void append_hex(std::string& out, const std::uint8_t* key, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
@@ -331,10 +333,13 @@ std::string PatternSearch::closing() const {
   if (!shared_ || !shared_->reached()) return {};
   const std::size_t c = shared_->bin();
   const std::uint64_t need = options_.k - shared_->above_bin();
-  const double own = cut();
+  // Bin c as a range of scores (bin_of is monotone, and a bin's edge is its smallest score): two
+  // comparisons per candidate instead of a bin_of call (~1 ms of the closing round at 300k).
+  const double low = std::max(cut(), c == 0 ? -kInf : bin_edge(c));
+  const double high = c + 1 == kBins ? kInf : bin_edge(c + 1);
   std::vector<double> in_bin;
   for (std::size_t i = 0; i < best_.size(); ++i)
-    if (best_.score(i) >= own && bin_of(best_.score(i)) == c) in_bin.push_back(best_.score(i));
+    if (best_.score(i) >= low && best_.score(i) < high) in_bin.push_back(best_.score(i));
   if (in_bin.size() > need) {
     const auto last = in_bin.begin() + static_cast<std::ptrdiff_t>(need);
     std::nth_element(in_bin.begin(), last - 1, in_bin.end(), std::greater<>());
