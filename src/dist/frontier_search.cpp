@@ -352,7 +352,9 @@ class Engine {
     guarded([&] { t = search_.threshold(); });
     // A better threshold goes out at once, but at most every kThresholdSeconds: a top-k search
     // improves its k-th best score at nearly every node.
-    if (t < shared_threshold_ && since(last_threshold_time_) >= kThresholdSeconds) {
+    bool in_summary = false;
+    guarded([&] { in_summary = search_.summary_has_threshold(); });
+    if (!in_summary && t < shared_threshold_ && since(last_threshold_time_) >= kThresholdSeconds) {
       shared_threshold_ = t;
       last_threshold_time_ = Clock::now();
       std::string bytes(sizeof t, '\0');

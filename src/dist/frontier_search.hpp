@@ -74,6 +74,10 @@ class LocalSearch {
     (void)rank;
     (void)summary;
   }
+  // True when the summaries tell the other ranks all that threshold() would (the search then
+  // sends no threshold messages: a top-k mine's summaries give every rank a cut at least as high
+  // as any rank's own, and the messages cost each rank a send and a receive every 0.5 ms).
+  virtual bool summary_has_threshold() const { return false; }
   // Optional closing round, after the last summaries and before findings(): what each rank returns
   // from closing() reaches every rank's settle(), in rank order (e.g. a top-k search's scores near
   // its cut, so that findings() sends exactly what belongs to the k best over all ranks).

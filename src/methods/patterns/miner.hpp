@@ -71,6 +71,9 @@ class PatternSearch : public dist::LocalSearch {
   std::string give(std::uint64_t count) override;
   void take(const std::string& nodes) override;
   double threshold() const override { return -cut(); }
+  // Each rank's own candidates are counted in the shared histograms too, so the shared cut is at
+  // least any rank's own (but for one summary's delay).
+  bool summary_has_threshold() const override { return shared_.has_value(); }
   void tighten(double threshold) override;
   // Top-k modes on several ranks: every rank's k-th best score alone is a weak cut, so ranks share
   // histograms of their best scores (kept up to date at O(1) per insertion) and each cuts at the
