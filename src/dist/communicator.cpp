@@ -1,5 +1,6 @@
 #include "dist/communicator.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <boost/serialization/vector.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <thread>
@@ -41,6 +43,26 @@ std::pair<int, std::string> classify(const std::exception_ptr& error) {
   }
 }
 
+// Hardware threads the ranks on one node may run on: the union of their CPU affinities (what a
+// batch system's cgroup or the launcher's binding allows them), or the node's count where the
+// affinity is unknown; 0 if neither is known.
+std::size_t node_cpus(MPI_Comm node) {
+#if defined(__linux__)
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  if (sched_getaffinity(0, sizeof mine, &mine) == 0) {
+    constexpr int kWords = sizeof(cpu_set_t) / sizeof(unsigned long);
+    unsigned long bits[kWords], all[kWords];
+    std::memcpy(bits, &mine, sizeof bits);
+    MPI_Allreduce(bits, all, kWords, MPI_UNSIGNED_LONG, MPI_BOR, node);
+    std::size_t count = 0;
+    for (const unsigned long w : all) count += static_cast<std::size_t>(__builtin_popcountl(w));
+    return count;
+  }
+#endif
+  return std::thread::hardware_concurrency();
+}
+
 }  // namespace
 
 bool launched_by_mpi() {
@@ -60,9 +82,9 @@ Communicator::Communicator() {
   MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int node_ranks = 1;
   MPI_Comm_size(node, &node_ranks);
+  const std::size_t cpus = node_cpus(node);
   MPI_Comm_free(&node);
-  const unsigned threads = std::thread::hardware_concurrency();  // 0: unknown
-  oversubscribed_ = threads > 0 && static_cast<unsigned>(node_ranks) > threads;
+  oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_ranks) > cpus;
 }
 
 Communicator::~Communicator() = default;

@@ -16,8 +16,9 @@ class Communicator {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool is_root() const { return rank_ == 0; }
-  // More ranks on this rank's node than it has hardware threads (then a rank that waits should
-  // sleep, not spin: it would take a working rank's core).
+  // More ranks on this rank's node than hardware threads they may run on (their CPU affinities
+  // together: a batch system's cgroup, the launcher's binding); then a rank that waits should
+  // sleep, not spin: it would take a working rank's core.
   bool oversubscribed() const { return oversubscribed_; }
 
   // Collective: every rank runs `step`. If it throws on any rank, every rank throws the error of
