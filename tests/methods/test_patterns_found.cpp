@@ -20,16 +20,25 @@ bool same_bits(double a, double b) {
   return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
-// Every pattern of a small random model with its scores.
-std::vector<FoundPattern> every_pattern(const PatternModel& model, bool divergence) {
-  std::vector<FoundPattern> all;
+// Every key of a small model: every state of every feature, x states included.
+std::vector<PatternKey> every_key(const PatternModel& model) {
+  std::vector<PatternKey> all;
   PatternKey key(model.features(), 0);
   for (;;) {
-    const PatternScores s = model.scores(model.products(key));
-    all.push_back({key, divergence ? s.divergence : std::abs(s.delta), s});
+    all.push_back(key);
     std::size_t f = 0;  // next key, odometer style
     while (f < key.size() && ++key[f] == model.options(f)) key[f++] = 0;
     if (f == key.size()) break;
+  }
+  return all;
+}
+
+// Every pattern of a small random model with its scores.
+std::vector<FoundPattern> every_pattern(const PatternModel& model, bool divergence) {
+  std::vector<FoundPattern> all;
+  for (const PatternKey& key : every_key(model)) {
+    const PatternScores s = model.scores(model.products(key));
+    all.push_back({key, divergence ? s.divergence : std::abs(s.delta), s});
   }
   return all;
 }
@@ -56,9 +65,8 @@ TEST_CASE("patterns: products_of a key equals products() and the extend chain, b
   const std::vector<bool> sens{true, false, true, true, false};
   for (int t = 0; t < 10; ++t) {
     const PatternModel model(test::random_nb(levels, rng), sens, 0.05);
-    PatternKey key(model.features(), 0);
     std::size_t checked = 0;
-    for (;;) {
+    for (const PatternKey& key : every_key(model)) {
       PatternProducts chain = model.empty();
       for (std::size_t f = 0; f < key.size(); ++f) chain = model.extend(chain, f, key[f]);
       const PatternProducts a = model.products(key), b = model.products_of(key.data());
@@ -69,9 +77,6 @@ TEST_CASE("patterns: products_of a key equals products() and the extend chain, b
         REQUIRE(p->has_x == b.has_x);
       }
       ++checked;
-      std::size_t f = 0;  // next key, odometer style
-      while (f < key.size() && ++key[f] == model.options(f)) key[f++] = 0;
-      if (f == key.size()) break;
     }
     REQUIRE(checked == 5 * 4 * 5 * 9 * 3);  // every state of every feature, x states included
   }
@@ -201,14 +206,7 @@ TEST_CASE("patterns: scores_of a block of keys equals scores(products_of) bit fo
   const std::vector<bool> sens{true, false, true, true, false};
   for (int t = 0; t < 10; ++t) {
     const PatternModel model(test::random_nb(levels, rng), sens, 0.05);
-    std::vector<PatternKey> all;
-    PatternKey key(model.features(), 0);
-    for (;;) {
-      all.push_back(key);
-      std::size_t f = 0;  // next key, odometer style
-      while (f < key.size() && ++key[f] == model.options(f)) key[f++] = 0;
-      if (f == key.size()) break;
-    }
+    const std::vector<PatternKey> all = every_key(model);
     for (const std::size_t block :
          {std::size_t{1}, std::size_t{3}, std::size_t{4}, std::size_t{7}}) {
       std::vector<PatternScores> got(all.size());
