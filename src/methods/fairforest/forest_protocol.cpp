@@ -63,7 +63,7 @@ std::vector<double> run_task(const Problem& problem, const Protected* prot, cons
   const std::size_t fold = task / tasks_per_fold(spec);
   const auto [first, last] = block_trees(spec, task % tasks_per_fold(spec));
   const auto& test = eval.test[fold];
-  const std::size_t n = test.size(), cols = problem.x.cols;
+  const std::size_t n = test.size();
   std::vector<double> rows(problem.regression() ? 0 : n * problem.classes, 0.0), mdi;
   for (std::size_t t = first; t < last; ++t) {
     const auto r = fit_tree_task(problem, prot, spec, eval.train[fold], test, seed, fold, t);
