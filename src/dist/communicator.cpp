@@ -195,7 +195,16 @@ std::vector<std::string> Communicator::gather_to_root(std::size_t bytes,
                 &requests.back());
     }
   }
-  std::string mine = make();
+  std::string mine;
+  try {
+    mine = make();
+  } catch (...) {
+    // The error ends the job (main aborts on an error one rank sees), but first the posted
+    // receives must be done with: their buffers go with this stack frame.
+    for (auto& request : requests) MPI_Cancel(&request);
+    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    throw;
+  }
   if (mine.size() != bytes) {  // a bug: the protocol cannot recover, so say so and end the job
     std::fprintf(stderr, "internal error: gather_to_root: rank %d announced %zu bytes, made %zu\n",
                  rank_, bytes, mine.size());

@@ -7,7 +7,9 @@
 // over all ranks and whether the search says it stopped by the budget;
 // `frontier_probe root ITEMS SEED` is `solve` with the findings sent to rank 0 only (the other
 // ranks must get none); `frontier_probe sized ITEMS SEED` is `root` with each rank announcing its
-// findings' size first (rank 0 posts its receives before the findings are made);
+// findings' size first (rank 0 posts its receives before the findings are made), and
+// `frontier_probe sized_fail ITEMS SEED` the same with rank 0 failing to make its findings, which
+// must end every rank (an error one rank sees ends the job, as in main) with exit code 2;
 // `frontier_probe stop ITEMS SEED` makes the last rank's search want to stop after a few steps (as
 // a memory cap does): every rank must end, the search must say it was stopped, and the stopped
 // rank must take no nodes after it wanted to stop (exit 1 if it did).
@@ -27,9 +29,14 @@ class FailingSearch : public adm::test::KnapsackSearch {
   bool stop_here = false;
   bool took_after_stop = false;
   bool announces_size = false;
+  bool fail_findings = false;
   std::optional<std::size_t> findings_bytes() const override {
     if (!announces_size) return std::nullopt;
-    return findings().size();
+    return KnapsackSearch::findings().size();
+  }
+  std::string findings() const override {
+    if (fail_findings) throw adm::InputError("findings failed on rank 0");
+    return KnapsackSearch::findings();
   }
   std::uint64_t step(std::uint64_t budget) override {
     if (fail_here && ++steps_ > 3) throw adm::InputError("node rejected on the last rank");
@@ -61,8 +68,9 @@ int main(int argc, char** argv) {
     options.slice_seconds = 0.0005;
     options.step_budget = 64;
     if (mode == "budget") options.max_nodes = std::stoull(argv[4]);
-    search.announces_size = mode == "sized";
-    options.findings_on_root_only = mode == "root" || mode == "sized";
+    search.announces_size = mode == "sized" || mode == "sized_fail";
+    search.fail_findings = mode == "sized_fail" && comm.is_root();
+    options.findings_on_root_only = search.announces_size || mode == "root";
     adm::dist::FrontierStats stats;
     const auto findings = adm::dist::frontier_search(comm, search, options, &stats);
     if (mode == "budget") {
@@ -98,9 +106,11 @@ int main(int argc, char** argv) {
                    static_cast<unsigned long long>(stats.steals));
     }
   } catch (const adm::InputError& e) {
-    // A collective error reaches every rank; one line is enough.
-    if (comm.is_root() || !dynamic_cast<const adm::CollectiveFailure*>(&e))
-      std::cerr << "error: " << e.what() << "\n";
+    // A collective error reaches every rank; one line is enough. One only this rank sees ends the
+    // job, as main does.
+    const bool collective = dynamic_cast<const adm::CollectiveFailure*>(&e) != nullptr;
+    if (comm.is_root() || !collective) std::cerr << "error: " << e.what() << "\n";
+    if (!collective && comm.size() > 1) comm.abort(2);
     return 2;
   }
   return 0;

@@ -23,6 +23,14 @@ for mode in root sized; do
     cmp "$tmp/out1" "$tmp/$mode$n" || exit 1
   done
 done
+# Rank 0 failing to make its findings after posting its receives ends every rank, no hang.
+for n in 1 2 4; do
+  err=$(timeout 60 mpirun -q -np "$n" "$probe" sized_fail 63 6 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" -eq 124 ]; then echo "np=$n: hung after rank 0's findings failed"; exit 1; fi
+  if [ "$rc" -ne 2 ]; then echo "np=$n: findings failure: exit $rc, expected 2: $err"; exit 1; fi
+  grep -q "findings failed on rank 0" <<< "$err" || { echo "np=$n: message lost: $err"; exit 1; }
+done
 for n in 1 2 4; do
   err=$(timeout 60 mpirun -q -np "$n" "$probe" fail 63 6 2>&1 >/dev/null)
   rc=$?
