@@ -174,6 +174,7 @@ std::string PatternSearch::summary() {
     pending_[b] = 0;
   }
   dirty_.clear();
+  if (flat.empty()) return {};  // every change below the cut (memcpy from null is undefined)
   std::string out(flat.size() * sizeof(std::uint32_t), '\0');
   std::memcpy(out.data(), flat.data(), out.size());
   return out;
@@ -183,7 +184,7 @@ std::string PatternSearch::summary() {
 // shared cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. Counts
 // arrive late but never fall, so the cut only undercounts, which keeps it safe.
 void PatternSearch::learn(int rank, const std::string& summary) {
-  if (!shared_ || rank < 0) return;
+  if (!shared_ || rank < 0 || summary.empty()) return;
   std::vector<std::uint32_t> flat(summary.size() / sizeof(std::uint32_t));
   std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(std::uint32_t));
   for (std::size_t i = 0; i + 1 < flat.size(); i += 2)
@@ -346,7 +347,7 @@ std::string PatternSearch::closing() const {
     in_bin.erase(last, in_bin.end());
   }
   std::string out(in_bin.size() * sizeof(double), '\0');
-  std::memcpy(out.data(), in_bin.data(), out.size());
+  if (!in_bin.empty()) std::memcpy(out.data(), in_bin.data(), out.size());
   return out;
 }
 
@@ -355,9 +356,10 @@ void PatternSearch::settle(const std::vector<std::string>& closings) {
   const std::uint64_t need = options_.k - shared_->above_bin();  // >= 1: c is the cut's bin
   std::vector<double> scores;
   for (const auto& bytes : closings) {
-    const std::size_t at = scores.size();
-    scores.resize(at + bytes.size() / sizeof(double));
-    std::memcpy(scores.data() + at, bytes.data(), bytes.size() / sizeof(double) * sizeof(double));
+    const std::size_t at = scores.size(), count = bytes.size() / sizeof(double);
+    if (count == 0) continue;  // (memcpy from or to null is undefined)
+    scores.resize(at + count);
+    std::memcpy(scores.data() + at, bytes.data(), count * sizeof(double));
   }
   // Fewer than needed would contradict the argument above (say, rounding at a bin edge): then
   // keep the cut as it is, which only sends more.
