@@ -111,10 +111,11 @@ class Engine {
       if (worked || !idle()) {
         idle_since_.reset();
       } else {
-        // Idle: spin (poll again at once) for a while, then sleep between polls. A rank that
-        // slept through a share or a wave answered it up to a sleep late, and sleeps in a VM
-        // take longer than asked (~0.3 ms per steal and ~1 ms at the end of a 2-rank mine were
-        // idle). On an oversubscribed node a spinning rank would take a working rank's core.
+        // Idle: poll again at once until 2 ms have passed without work or messages, then sleep
+        // between polls. A rank that slept through a share or a wave answered it up to a sleep
+        // late, and sleeps in a VM take longer than asked (~0.3 ms per steal and ~1 ms at the end
+        // of a 2-rank mine were idle). On an oversubscribed node a spinning rank would take a
+        // working rank's core.
         if (!idle_since_) idle_since_ = iteration;
         if (!spin_ || since(*idle_since_) > kSpinSeconds)
           std::this_thread::sleep_for(std::chrono::microseconds(50));
