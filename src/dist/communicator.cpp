@@ -145,45 +145,27 @@ std::vector<std::string> Communicator::all_gather(const std::string& mine) {
   return all;
 }
 
+// Bytes already made: their size is known, so this is the announced-size gather with nothing left
+// to make (rank 0 posts its receives, then takes its own bytes).
 std::vector<std::string> Communicator::gather_to_root(std::string mine) {
-  std::vector<std::string> all;
-  if (size_ == 1) {
-    all.push_back(std::move(mine));
-    return all;
-  }
-  const MPI_Comm world = impl_->world;
-  const int size = byte_count(mine, "gather_to_root");
-  std::vector<int> sizes(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
-  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, world);
-  constexpr int kTag = 911;  // only this collective sends on the world communicator
-  if (rank_ != 0) {
-    MPI_Send(mine.data(), size, MPI_BYTE, 0, kTag, world);
-    return all;
-  }
-  // Straight into each rank's string: no flat buffer copied out afterwards.
-  all.resize(sizes.size());
-  all[0] = std::move(mine);
-  std::vector<MPI_Request> requests;
-  for (std::size_t r = 1; r < sizes.size(); ++r) {
-    all[r] = fresh_string(static_cast<std::size_t>(sizes[r]));
-    requests.emplace_back();
-    MPI_Irecv(all[r].data(), sizes[r], MPI_BYTE, static_cast<int>(r), kTag, world,
-              &requests.back());
-  }
-  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  return all;
+  const std::size_t bytes = mine.size();
+  return gather_to_root(bytes, [&] { return std::move(mine); });
 }
 
 std::vector<std::string> Communicator::gather_to_root(std::size_t bytes,
                                                       const std::function<std::string()>& make) {
-  if (size_ == 1) return gather_to_root(make());
+  if (size_ == 1) {
+    std::vector<std::string> all;
+    all.push_back(make());  // moved: a braced list would copy megabytes
+    return all;
+  }
   if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
-    throw InternalError("gather_to_root: " + std::to_string(bytes) + " bytes from one rank");
+    throw InternalError("gather_to_root: more than 2 GiB from one rank");
   const MPI_Comm world = impl_->world;
   const int size = static_cast<int>(bytes);
   std::vector<int> sizes(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
   MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, world);
-  constexpr int kTag = 912;  // only this collective sends on the world communicator with it
+  constexpr int kTag = 911;  // only this collective sends on the world communicator
   std::vector<std::string> all;
   std::vector<MPI_Request> requests;
   if (rank_ == 0) {

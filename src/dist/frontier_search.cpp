@@ -96,6 +96,7 @@ class Engine {
   void run() {
     guarded([&] {
       search_.partition(me_, ranks_);
+      threshold_in_summary_ = search_.summary_has_threshold();
       if (me_ == 0) search_.start();
     });
     for (;;) {
@@ -353,9 +354,8 @@ class Engine {
     guarded([&] { t = search_.threshold(); });
     // A better threshold goes out at once, but at most every kThresholdSeconds: a top-k search
     // improves its k-th best score at nearly every node.
-    bool in_summary = false;
-    guarded([&] { in_summary = search_.summary_has_threshold(); });
-    if (!in_summary && t < shared_threshold_ && since(last_threshold_time_) >= kThresholdSeconds) {
+    if (!threshold_in_summary_ && t < shared_threshold_ &&
+        since(last_threshold_time_) >= kThresholdSeconds) {
       shared_threshold_ = t;
       last_threshold_time_ = Clock::now();
       std::string bytes(sizeof t, '\0');
@@ -466,7 +466,8 @@ class Engine {
   std::uint64_t budget_ = 1, nodes_ = 0, sent_ = 0, received_ = 0, steals_ = 0, routed_batches_ = 0;
   double busy_seconds_ = 0, idle_seconds_ = 0, take_seconds_ = 0, shared_threshold_ = kNone;
   bool steal_pending_ = false;
-  bool registered_ = false;  // this rank asked while no rank was known to have work
+  bool threshold_in_summary_ = false;  // the method's summaries carry its threshold
+  bool registered_ = false;            // this rank asked while no rank was known to have work
   std::uint64_t asked_blind_ = 0;
   std::vector<int> hungry_;  // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
