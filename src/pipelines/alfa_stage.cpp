@@ -129,8 +129,8 @@ AlfaResult alfa_of_response(StageContext& context, const std::string& name,
 
 // alpha = MI(R, S | X_A) for the outcome R = Y and for each model's decisions R = Yhat, with the
 // model-based bootstrap: null responses drawn from P(R | X_A), both models refitted per replicate.
-// Each estimate is one task and each replicate another, the responses' side by side, so the
-// estimates (one task per response) run in parallel and the bootstrap spreads over the ranks.
+// The estimates' model fits (2 (K + 1) per response) are the tasks of one stage and all responses'
+// replicates those of another, so both spread over the ranks (see alfa_of_responses).
 void alfa_stage(StageContext& context, const std::vector<std::string>& from_infogram) {
   const auto& config = context.config;
   const auto& data = context.data;
