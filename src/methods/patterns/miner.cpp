@@ -18,6 +18,8 @@ namespace {
 
 constexpr char kDigits[] = "0123456789abcdef";
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// A rank's findings start with visited, qualifying, expanded and the number of entries.
+constexpr std::size_t kHeadWords = 4;
 
 void append_hex(std::string& out, const std::uint8_t* key, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
@@ -417,13 +419,13 @@ std::size_t PatternSearch::candidates_at_or_above(double c) const {
 std::optional<std::size_t> PatternSearch::findings_bytes() const {
   const std::size_t count =
       std::min<std::size_t>(candidates_at_or_above(findings_cut()), options_.k);
-  return 4 * sizeof(std::uint64_t) + count * FoundPatterns::entry_bytes(model_.features());
+  return kHeadWords * sizeof(std::uint64_t) + count * FoundPatterns::entry_bytes(model_.features());
 }
 
 std::string PatternSearch::findings() const {
   const std::size_t n = model_.features(), entry = FoundPatterns::entry_bytes(n);
   const std::vector<std::uint32_t> sent = best_in_order(findings_cut());
-  const std::uint64_t head[4] = {visited_, qualifying_, expanded_, sent.size()};
+  const std::uint64_t head[kHeadWords] = {visited_, qualifying_, expanded_, sent.size()};
   std::string out = fresh_string(sizeof head + sent.size() * entry);
   std::memcpy(out.data(), head, sizeof head);
   char* p = out.data() + sizeof head;
@@ -451,7 +453,7 @@ MineResult PatternSearch::merge(std::vector<std::string> findings) const {
   const std::size_t n = model_.features(), entry = FoundPatterns::entry_bytes(n);
   std::vector<std::size_t> offsets, counts;
   for (const auto& text : findings) {
-    std::uint64_t head[4];
+    std::uint64_t head[kHeadWords];
     if (text.size() < sizeof head) throw InternalError("pattern search: short findings");
     std::memcpy(head, text.data(), sizeof head);
     if (text.size() != sizeof head + head[3] * entry)
