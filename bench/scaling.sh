@@ -46,19 +46,21 @@ source "$here/workloads.sh"  # config_audit, config_infogram, ... (one per workl
 # --- figures ------------------------------------------------------------------------------------
 sum() { awk '{ s += $1 } END { printf "%.17g\n", s }'; }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.17g\n", a + b }'; }
-# Farm stages of a result: "tasks busy wait coordinator bytes/task" summed over the stages.
+# Farm stages of a result: "tasks handouts busy wait coordinator bytes/task" summed over the
+# stages (handouts: messages of tasks; cheap tasks go several to one).
 farm_figures() {
-  local f=$1 tasks=0 busy=0 wait=0 coord=0 bytes=0
+  local f=$1 tasks=0 handouts=0 busy=0 wait=0 coord=0 bytes=0
   for g in $(h5ls -r "$f/timing/farm" 2>/dev/null | awk '$2 == "Group" {print $1}' | grep -v '/.*/'); do
     local p="/timing/farm$g"
     tasks=$(add "$tasks" "$(h5vals "$f" "$p/tasks_per_rank" | sum)")
+    handouts=$(add "$handouts" "$(h5vals "$f" "$p/handouts" 2>/dev/null || echo 0)")
     busy=$(add "$busy" "$(h5vals "$f" "$p/busy_seconds_per_rank" | sum)")
     wait=$(add "$wait" "$(h5vals "$f" "$p/wait_seconds_per_rank" | sum)")
     coord=$(add "$coord" "$(h5vals "$f" "$p/coordinator_seconds")")
     bytes=$(add "$bytes" "$(h5vals "$f" "$p/result_bytes_per_rank" | sum)")
   done
-  awk -v t="$tasks" -v b="$busy" -v w="$wait" -v c="$coord" -v y="$bytes" \
-    'BEGIN { printf "tasks %7d  busy %8.2fs  wait %7.2fs  coord %6.3fs  bytes/task %9.0f", t, b, w, c, (t ? y / t : 0) }'
+  awk -v t="$tasks" -v h="$handouts" -v b="$busy" -v w="$wait" -v c="$coord" -v y="$bytes" \
+    'BEGIN { printf "tasks %7d  handouts %6d  busy %8.2fs  wait %7.2fs  coord %6.3fs  bytes/task %9.0f", t, h, b, w, c, (t ? y / t : 0) }'
 }
 # Wall time of a result's farm stages (the distributed part of a farm workload), summed.
 farm_seconds() {

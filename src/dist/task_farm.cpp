@@ -13,6 +13,7 @@
 #include "core/progress.hpp"
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
+#include "dist/task_chunks.hpp"
 
 namespace adm::dist {
 namespace {
@@ -26,21 +27,58 @@ double since(Clock::time_point t0) {
 // Message tags. Workers send RESULT or FAILURE; the coordinator sends TASK or STOP.
 enum Tag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
 
-// Wire formats: a task is its index (8 bytes); a result is the index then the values; a failure
+// Wire formats: a handout is the task indices (8 bytes each); a reply is the number of tasks and
+// the seconds they took, then per task its index, its number of values and the values; a failure
 // is its kind (1 internal, 2 input) then the message.
-std::string encode_result(std::uint64_t index, const TaskResult& result) {
-  std::string out = u64_bytes(index);
-  out.resize(sizeof index + result.size() * sizeof(double));
-  if (!result.empty()) std::memcpy(out.data() + sizeof index, result.data(), out.size() - 8);
+std::vector<std::uint64_t> decode_indices(const std::string& bytes) {
+  if (bytes.empty() || bytes.size() % sizeof(std::uint64_t) != 0)
+    throw InternalError("task farm: torn handout");
+  std::vector<std::uint64_t> out(bytes.size() / sizeof(std::uint64_t));
+  std::memcpy(out.data(), bytes.data(), bytes.size());
   return out;
 }
 
-TaskResult decode_result(const std::string& bytes) {
-  TaskResult result((bytes.size() - sizeof(std::uint64_t)) / sizeof(double));
-  if (!result.empty())
-    std::memcpy(result.data(), bytes.data() + sizeof(std::uint64_t),
-                result.size() * sizeof(double));
-  return result;
+std::string encode_indices(const std::vector<std::uint64_t>& indices) {
+  std::string out(indices.size() * sizeof(std::uint64_t), '\0');
+  if (!indices.empty()) std::memcpy(out.data(), indices.data(), out.size());
+  return out;
+}
+
+template <class T>
+void put(std::string& out, const T& value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+template <class T>
+T take(const std::string& bytes, std::size_t& at) {
+  T value;
+  if (bytes.size() - at < sizeof value) throw InternalError("task farm: torn reply");
+  std::memcpy(&value, bytes.data() + at, sizeof value);
+  at += sizeof value;
+  return value;
+}
+
+struct Reply {
+  double seconds = 0;
+  std::vector<std::pair<std::uint64_t, TaskResult>> results;
+};
+
+Reply decode_reply(const std::string& bytes) {
+  std::size_t at = 0;
+  Reply reply;
+  const auto count = take<std::uint64_t>(bytes, at);
+  reply.seconds = take<double>(bytes, at);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const auto index = take<std::uint64_t>(bytes, at);
+    const auto values = take<std::uint64_t>(bytes, at);
+    if ((bytes.size() - at) / sizeof(double) < values) throw InternalError("task farm: torn reply");
+    TaskResult result(values);
+    if (values > 0) std::memcpy(result.data(), bytes.data() + at, values * sizeof(double));
+    at += values * sizeof(double);
+    reply.results.emplace_back(index, std::move(result));
+  }
+  if (at != bytes.size()) throw InternalError("task farm: torn reply");
+  return reply;
 }
 
 TaskResult run_one(const std::string& stage, std::uint64_t seed, std::size_t index,
@@ -150,23 +188,33 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
   Progress progress(stage, count, options_.progress);
   progress.set_resumed(stats_.resumed);
   std::size_t finished = stats_.resumed;
-  std::size_t outstanding = 0;  // tasks handed to workers and not yet returned
-  std::vector<std::size_t> queued(static_cast<std::size_t>(comm_.size()), 0);  // per worker
+  std::size_t outstanding = 0;  // handouts to workers not yet answered
+  const auto ranks = static_cast<std::size_t>(comm_.size());
+  std::vector<std::size_t> queued(ranks, 0);  // handouts per worker
+  TaskChunks chunks;
 
-  // Workers are kept `prefetch` tasks ahead, except near the end of the stage: once no more tasks
-  // are left than ranks, a worker gets one only when it has none, so the last tasks go to whoever
-  // is free instead of waiting in one worker's queue (the tail of a stage of long tasks).
+  const auto next_chunk = [&] {
+    std::vector<std::uint64_t> indices(chunks.next(pending.size(), ranks));
+    for (auto& index : indices) {
+      index = pending.front();
+      pending.pop_front();
+    }
+    ++stats_.handouts;
+    return indices;
+  };
+  // Workers are kept `prefetch` handouts ahead, except near the end of the stage: once no more
+  // tasks are left than ranks, a worker gets one only when it has none, so the last tasks go to
+  // whoever is free instead of waiting in one worker's queue (the tail of a stage of long tasks).
   const auto hand_out = [&](int worker) {
     auto& q = queued[static_cast<std::size_t>(worker)];
     if (pending.empty()) return;
-    if (q > 0 && pending.size() <= static_cast<std::size_t>(comm_.size())) return;
-    const std::uint64_t index = pending.front();
-    pending.pop_front();
-    mail->send(worker, kTask, u64_bytes(index));
+    if (q > 0 && pending.size() <= ranks) return;
+    mail->send(worker, kTask, encode_indices(next_chunk()));
     ++outstanding;
     ++q;
   };
   const auto accept = [&](std::size_t index, TaskResult result, int from) {
+    if (index >= count) throw InternalError("task farm: result for an unknown task");
     if (options_.checkpoint) options_.checkpoint->record(stage, index, result);
     results[index] = std::move(result);
     ++stats_.per_rank[static_cast<std::size_t>(from)];
@@ -179,11 +227,11 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
       if (!m.bytes.empty() && m.bytes[0] == 2) throw InputError(text);
       throw InternalError(text);
     }
-    const std::size_t index = u64_of(m.bytes);
-    if (index >= count) throw InternalError("task farm: result for an unknown task");
+    Reply reply = decode_reply(m.bytes);
     --outstanding;
     --queued[static_cast<std::size_t>(m.source)];
-    accept(index, decode_result(m.bytes), m.source);
+    chunks.timed(reply.results.size(), reply.seconds);
+    for (auto& [index, result] : reply.results) accept(index, std::move(result), m.source);
     hand_out(m.source);
   };
 
@@ -202,10 +250,11 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
       accept(index, std::move(result), 0);
     }
   }
-  // Several ranks: rank 0's own task runs on a second thread, so this (the only MPI) thread answers
-  // a worker the moment its result arrives instead of after rank 0's task; workers never starve.
-  std::future<TaskResult> own;
-  std::size_t own_index = 0;
+  // Several ranks: rank 0's own chunk runs on a second thread, so this (the only MPI) thread
+  // answers a worker the moment its result arrives instead of after rank 0's tasks; workers never
+  // starve.
+  std::future<std::vector<TaskResult>> own;
+  std::vector<std::uint64_t> own_indices;
   Clock::time_point own_start;
   while (mail && (!pending.empty() || outstanding > 0 || own.valid())) {
     bool progressed = false;
@@ -216,23 +265,29 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     }
     stats_.coordinator_seconds += since(t0);
     if (own.valid() && own.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-      stats_.busy_seconds[0] += since(own_start);
-      accept(own_index, own.get(), 0);  // rethrows the task's error here
+      const double seconds = since(own_start);
+      stats_.busy_seconds[0] += seconds;
+      chunks.timed(own_indices.size(), seconds);
+      auto done = own.get();  // rethrows the task's error here
+      for (std::size_t i = 0; i < own_indices.size(); ++i)
+        accept(own_indices[i], std::move(done[i]), 0);
       progressed = true;
     }
     if (!own.valid() && !pending.empty()) {
-      own_index = pending.front();
-      pending.pop_front();
+      own_indices = next_chunk();
       own_start = Clock::now();
-      own = std::async(std::launch::async,
-                       [&, i = own_index] { return run_one(stage, options_.seed, i, task); });
+      own = std::async(std::launch::async, [&, indices = own_indices] {
+        std::vector<TaskResult> done;
+        for (const auto i : indices) done.push_back(run_one(stage, options_.seed, i, task));
+        return done;
+      });
       progressed = true;
     }
     if (progressed) continue;
     const auto t1 = Clock::now();
     if (own.valid()) {
       // Long enough that this thread does not take CPU from rank 0's own task (at 100 us its
-      // wake-ups made that task 25 % slower than on a worker); a worker keeps `prefetch` tasks
+      // wake-ups made that task 25 % slower than on a worker); a worker keeps `prefetch` handouts
       // queued, so it does not wait for the answer.
       own.wait_for(std::chrono::milliseconds(1));
     } else {
@@ -247,6 +302,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
   return results;
 }
 
+// A worker: runs each handout's tasks in order and answers with all their results in one message.
 void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail) {
   const auto me = static_cast<std::size_t>(comm_.rank());
   Mailbox::Message m;
@@ -255,14 +311,26 @@ void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail)
     mail.wait(m, kTask, kFailure);
     stats_.wait_seconds[me] += since(t0);
     if (m.tag == kStop) return;
-    const std::uint64_t index = u64_of(m.bytes);
+    const std::vector<std::uint64_t> indices = decode_indices(m.bytes);
     const auto t1 = Clock::now();
     try {
-      std::string bytes = encode_result(index, run_one(stage, options_.seed, index, task));
-      stats_.busy_seconds[me] += since(t1);
+      std::string body;
+      for (const std::uint64_t index : indices) {
+        const TaskResult result = run_one(stage, options_.seed, index, task);
+        put(body, index);
+        put(body, static_cast<std::uint64_t>(result.size()));
+        if (!result.empty())
+          body.append(reinterpret_cast<const char*>(result.data()), result.size() * sizeof(double));
+      }
+      const double seconds = since(t1);
+      stats_.busy_seconds[me] += seconds;
+      std::string bytes;
+      put(bytes, static_cast<std::uint64_t>(indices.size()));
+      put(bytes, seconds);
+      bytes += body;
       stats_.result_bytes[me] += bytes.size();
-      mail.send(0, kResult, std::move(bytes));  // non-blocking: on to the next task at once
-      ++stats_.per_rank[me];
+      mail.send(0, kResult, std::move(bytes));  // non-blocking: on to the next handout at once
+      stats_.per_rank[me] += indices.size();
     } catch (const InputError& e) {
       mail.send(0, kFailure, std::string(1, '\2') + e.what());
     } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 #pragma once
 // A task farm: N indexed tasks, handed out dynamically by the coordinator (rank 0, which computes
-// too), results returned to every rank in task order. Workers send results without waiting for
+// too), cheap ones several to a message (dist/task_chunks), results returned to every rank in task
+// order. Workers send results without waiting for
 // the coordinator to take them (non-blocking), so a large result never stalls the next task. Task i
 // always draws from the stream Rng(seed, stage, i), whichever rank runs it, so results do not
 // depend on the rank count. A task that throws on any rank ends the whole job with that task's
@@ -27,7 +28,7 @@ struct FarmOptions {
   std::uint64_t seed = 0;
   CheckpointSink* checkpoint = nullptr;  // rank 0 records results here and resumes from it
   std::ostream* progress = nullptr;      // rank 0 prints progress with ETA here for long stages
-  std::size_t prefetch = 2;  // tasks queued per worker, to hide the coordinator's latency
+  std::size_t prefetch = 2;  // handouts queued per worker, to hide the coordinator's latency
 };
 
 // What one stage of the farm did. Everything but `tasks` depends on scheduling (kept under
@@ -37,6 +38,7 @@ struct FarmStats {
   std::size_t resumed = 0;                  // tasks taken from the checkpoint
   double seconds = 0;                       // wall time of the stage on the coordinator
   double coordinator_seconds = 0;           // rank 0's time receiving, recording, handing out
+  std::size_t handouts = 0;                 // messages of tasks (chunks, rank 0's own included)
   std::uint64_t broadcast_bytes = 0;        // results sent from rank 0 to every other rank
   std::vector<std::size_t> per_rank;        // tasks computed by each rank in this run
   std::vector<double> busy_seconds;         // time each rank spent inside tasks

@@ -2,6 +2,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "dist/task_chunks.hpp"
 #include "dist/task_farm.hpp"
 
 using adm::dist::Communicator;
@@ -101,4 +102,20 @@ TEST_CASE("task farm groups run as one stage, each on its own streams", "[dist]"
   for (std::size_t i = 0; i < 5; ++i) {
     CHECK(results[2][i] == std::vector<double>{second[i][0], second[i][1], second[i][2], 3.0});
   }
+}
+
+TEST_CASE("cheap tasks are handed out in chunks of a few milliseconds, long ones alone", "[dist]") {
+  adm::dist::TaskChunks chunks;
+  CHECK(chunks.next(0, 2) == 0);
+  CHECK(chunks.next(1000, 2) == 1);  // nothing timed yet
+  chunks.timed(10, 0.001);           // 0.1 ms a task: 4 ms is 40 tasks
+  CHECK(chunks.next(1000, 2) == 40);
+  CHECK(chunks.next(100, 2) == 25);  // guided: at most the pending tasks over twice the ranks
+  CHECK(chunks.next(3, 2) == 1);     // and at least one
+  adm::dist::TaskChunks instant;
+  instant.timed(5, 0.0);  // too fast to time: as large as the share allows
+  CHECK(instant.next(1 << 20, 1) == 4096);
+  adm::dist::TaskChunks fits;
+  fits.timed(2, 0.4);  // 0.2 s a task (a model fit): one at a time
+  CHECK(fits.next(1000, 2) == 1);
 }

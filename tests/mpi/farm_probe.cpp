@@ -2,6 +2,7 @@
 // task's result (identical for any rank count); `farm_probe fail K N` makes task K throw an input
 // error on whichever rank runs it, which must end every rank with that message and exit code 2.
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -27,6 +28,10 @@ int main(int argc, char** argv) {
       const auto& per_rank = farm.last_stats().per_rank;
       for (std::size_t r = 0; r < per_rank.size(); ++r)
         std::fprintf(stderr, "rank %zu computed %zu tasks\n", r, per_rank[r]);
+      std::fprintf(stderr, "handouts %zu\n", farm.last_stats().handouts);
+      if (std::getenv("FARM_PROBE_TIMES"))
+        std::fprintf(stderr, "seconds %.4f coordinator %.4f\n", farm.last_stats().seconds,
+                     farm.last_stats().coordinator_seconds);
     }
   } catch (const std::exception& e) {
     std::cerr << "farm_probe: error: " << e.what() << std::endl;
