@@ -33,7 +33,9 @@ BrojaNewton::BrojaNewton(const BrojaDomain& d) : d_(d) {
   panel_cols_ =
       std::clamp<std::size_t>((std::size_t{1} << 21) / std::max<std::size_t>(d.kept, 1), 1, 128);
   panel_.setZero(kept, static_cast<Eigen::Index>(panel_cols_));
-  syy_f_ = Eigen::LDLT<Eigen::MatrixXd>(kept);
+  // syy_f_ allocates at its first compute(). (Not LDLT(kept) assigned here: that constructor
+  // leaves the factorisation's status unset, and the assignment copies it: undefined behaviour,
+  // reported by UBSan.)
   rhs_y_.setZero(kept);
   nu_y_.setZero(kept);
   dm_.assign(d.cells(), 0.0);
