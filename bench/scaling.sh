@@ -143,7 +143,7 @@ for w in $workloads; do
     same="identical"
     [ "$n" = "${ranks[0]}" ] || "$bin" compare "$tmp/$w.${ranks[0]}.h5" "$out" \
       > /dev/null || same="DIFFERENT"
-    printf '%-9s %5s %9.2f %8.2f %6.2f  %s  host %ss  %s\n' "$w" "$n" "$t" \
+    printf '%-9s %5s %9.3f %8.2f %6.2f  %s  host %ss  %s\n' "$w" "$n" "$t" \
       "$(awk -v a="$base" -v b="$t" 'BEGIN { print a / b }')" \
       "$(awk -v a="$base" -v b="$t" -v n="$n" -v m="${ranks[0]}" 'BEGIN { print a / b * m / n }')" \
       "$work" "$host" "$same"
