@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/input_file.hpp"
@@ -27,24 +26,30 @@ class Tokenizer {
       : path_(path), buf_(buf), pos_(start), opt_(options) {}
 
   // Reads the next record; returns false at the end of the input. `line` = where it starts.
+  // The fields' strings are reused from record to record (assigned, not built anew).
   bool next(std::vector<Field>& fields, std::size_t& line) {
-    fields.clear();
-    if (pos_ >= buf_.size()) return false;
+    if (pos_ >= buf_.size()) {
+      fields.clear();
+      return false;
+    }
     line = line_;
-    for (;;) {
-      Field f;
+    for (std::size_t k = 0;; ++k) {
+      if (k == fields.size()) fields.emplace_back();
+      Field& f = fields[k];
+      f.text.clear();
+      f.quoted = false;
       f.line = line_;
       if (opt_.trim) skip_blanks();
       if (pos_ < buf_.size() && buf_[pos_] == opt_.quote) {
-        read_quoted(f, fields.size() + 1);
+        read_quoted(f, k + 1);
       } else {
         read_plain(f);
       }
-      fields.push_back(std::move(f));
       if (pos_ < buf_.size() && buf_[pos_] == opt_.delimiter) {
         ++pos_;
         continue;
       }
+      fields.resize(k + 1);
       end_line();
       return true;
     }
@@ -217,13 +222,24 @@ Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
                       "missing)");
     return Column::numeric(name, std::move(values), miss);
   }
-  // Categorical: code by first appearance, then renumber in sorted level order.
+  // Categorical: code by first appearance, then renumber in sorted level order. Every new level
+  // goes into the hash map; while there are few, a cell is first compared with each in turn,
+  // which costs less than hashing it (most columns have a handful of levels).
+  constexpr std::size_t kFewLevels = 8;
   std::unordered_map<std::string, std::int32_t> index;
   std::vector<std::string> levels;
   std::vector<std::int32_t> codes(cells.size(), Column::kMissingCode);
   for (std::size_t r = 0; r < cells.size(); ++r) {
     if (miss[r]) continue;
-    auto [it, fresh] = index.emplace(cells[r], static_cast<std::int32_t>(levels.size()));
+    if (levels.size() <= kFewLevels) {
+      const auto at = std::find(levels.begin(), levels.end(), cells[r]);
+      if (at != levels.end()) {
+        codes[r] = static_cast<std::int32_t>(at - levels.begin());
+        continue;
+      }
+    }
+    // try_emplace: no node is built for a level already seen.
+    auto [it, fresh] = index.try_emplace(cells[r], static_cast<std::int32_t>(levels.size()));
     if (fresh) levels.push_back(cells[r]);
     codes[r] = it->second;
   }
@@ -290,8 +306,11 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
   const std::size_t ncol = raw.names.size();
   raw.cells.resize(ncol);
   raw.missing.resize(ncol);
-  const std::unordered_set<std::string> markers(options.missing_markers.begin(),
-                                                options.missing_markers.end());
+  // A handful of markers: compared in turn, cheaper per cell than hashing the cell.
+  const std::vector<std::string>& markers = options.missing_markers;
+  const auto is_marker = [&](const std::string& text) {
+    return std::find(markers.begin(), markers.end(), text) != markers.end();
+  };
   bool names_checked = options.header;
   auto add_row = [&](const std::vector<Field>& fields, std::size_t at) {
     if (!names_checked && !is_blank_record(fields)) {
@@ -310,7 +329,7 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
     for (std::size_t c = 0; c < ncol; ++c) {
       const Field& f = fields[c];
       check_utf8(path, f, c + 1);
-      const bool missing = (f.quoted && f.text.empty()) || markers.count(f.text) != 0;
+      const bool missing = (f.quoted && f.text.empty()) || is_marker(f.text);
       raw.cells[c].push_back(missing ? std::string() : f.text);
       raw.missing[c].push_back(missing ? 1 : 0);
       if (f.line != at) raw.cell_lines[row * ncol + c] = f.line;
