@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <deque>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/error.hpp"
@@ -12,8 +14,11 @@
 namespace adm::data {
 namespace {
 
+// A field's text is a view: into the file's buffer for a plain field, into `owned` for a quoted
+// one (its quotes undone). So reading a cell copies nothing.
 struct Field {
-  std::string text;
+  std::string_view text;
+  std::string owned;
   bool quoted = false;
   std::size_t line = 0;  // physical line on which the field starts
 };
@@ -36,7 +41,7 @@ class Tokenizer {
     for (std::size_t k = 0;; ++k) {
       if (k == fields.size()) fields.emplace_back();
       Field& f = fields[k];
-      f.text.clear();
+      f.text = {};
       f.quoted = false;
       f.line = line_;
       if (opt_.trim) skip_blanks();
@@ -50,6 +55,9 @@ class Tokenizer {
         continue;
       }
       fields.resize(k + 1);
+      // A quoted field's view goes to its own string, which growing `fields` may have moved.
+      for (Field& q : fields)
+        if (q.quoted) q.text = q.owned;
       end_line();
       return true;
     }
@@ -87,12 +95,13 @@ class Tokenizer {
     std::size_t end = pos_;
     if (opt_.trim)
       while (end > begin && is_blank(buf_[end - 1])) --end;
-    f.text.assign(buf_, begin, end - begin);
+    f.text = std::string_view(buf_).substr(begin, end - begin);
   }
 
   void read_quoted(Field& f, std::size_t column) {
     const std::size_t open_line = line_;
     f.quoted = true;
+    f.owned.clear();
     ++pos_;  // opening quote
     for (;;) {
       if (pos_ >= buf_.size())
@@ -101,7 +110,7 @@ class Tokenizer {
       const char c = buf_[pos_];
       if (c == opt_.quote) {
         if (pos_ + 1 < buf_.size() && buf_[pos_ + 1] == opt_.quote) {
-          f.text += c;
+          f.owned += c;
           pos_ += 2;
           continue;
         }
@@ -110,12 +119,13 @@ class Tokenizer {
       }
       if (c == '\r' || c == '\n') {
         take_newline();
-        f.text += '\n';  // CRLF inside quotes becomes "\n" so values do not depend on the platform
+        f.owned += '\n';  // CRLF inside quotes becomes "\n" so values do not depend on the platform
         continue;
       }
-      f.text += c;
+      f.owned += c;
       ++pos_;
     }
+    f.text = f.owned;
     if (opt_.trim) skip_blanks();
     if (!at_field_end())
       throw_input(path_, line_, column,
@@ -143,6 +153,14 @@ void check_utf8(const std::string& path, const Field& f, std::size_t column) {
                   " of the field); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8");
 }
 
+// Hashes a level's text as a view, so a cell is looked up without building a string.
+struct ViewHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const {
+    return std::hash<std::string_view>{}(text);
+  }
+};
+
 bool is_blank_record(const std::vector<Field>& rec) {
   return rec.size() == 1 && !rec[0].quoted && rec[0].text.empty();
 }
@@ -150,7 +168,8 @@ bool is_blank_record(const std::vector<Field>& rec) {
 // Cells of the file, column by column, with enough position data to report errors.
 struct RawTable {
   std::vector<std::string> names;
-  std::vector<std::vector<std::string>> cells;
+  std::vector<std::vector<std::string_view>> cells;  // into the file's buffer or `unquoted`
+  std::deque<std::string> unquoted;                  // quoted cells' text (stays put as it grows)
   std::vector<std::vector<std::uint8_t>> missing;
   std::vector<std::size_t> lines;  // per row
   // Only for cells that start on a later line than their row (after a quoted newline).
@@ -204,7 +223,7 @@ Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
         if (forced != nullptr)
           throw_input(path, raw.line_of(r, c), c + 1,
                       "column '" + name + "' is declared numeric (types) but holds text '" +
-                          cells[r] + "'");
+                          std::string(cells[r]) + "'");
         all_numbers = false;
         break;
       }
@@ -216,7 +235,7 @@ Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
   if (all_numbers) {
     if (first_bad < cells.size())
       throw_input(path, raw.line_of(first_bad, c), c + 1,
-                  "non-finite or out-of-range value '" + cells[first_bad] +
+                  "non-finite or out-of-range value '" + std::string(cells[first_bad]) +
                       "' in numeric column '" + name +
                       "': NaN and Inf are not allowed (list it in csv missing markers if it means "
                       "missing)");
@@ -226,7 +245,7 @@ Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
   // goes into the hash map; while there are few, a cell is first compared with each in turn,
   // which costs less than hashing it (most columns have a handful of levels).
   constexpr std::size_t kFewLevels = 8;
-  std::unordered_map<std::string, std::int32_t> index;
+  std::unordered_map<std::string, std::int32_t, ViewHash, std::equal_to<>> index;
   std::vector<std::string> levels;
   std::vector<std::int32_t> codes(cells.size(), Column::kMissingCode);
   for (std::size_t r = 0; r < cells.size(); ++r) {
@@ -238,15 +257,18 @@ Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
         continue;
       }
     }
-    // try_emplace: no node is built for a level already seen.
-    auto [it, fresh] = index.try_emplace(cells[r], static_cast<std::int32_t>(levels.size()));
-    if (fresh) levels.push_back(cells[r]);
+    auto it = index.find(cells[r]);  // by the view: no string is built for a level seen before
+    if (it == index.end()) {
+      it = index.emplace(std::string(cells[r]), static_cast<std::int32_t>(levels.size())).first;
+      levels.emplace_back(cells[r]);
+    }
     codes[r] = it->second;
   }
   std::vector<std::string> sorted = levels;
   sort_levels(sorted);
   std::vector<std::int32_t> remap(levels.size());
-  for (std::size_t i = 0; i < sorted.size(); ++i) remap[index[sorted[i]]] = std::int32_t(i);
+  for (std::size_t i = 0; i < sorted.size(); ++i)
+    remap[index.find(sorted[i])->second] = std::int32_t(i);
   for (auto& code : codes)
     if (code != Column::kMissingCode) code = remap[code];
   return Column::categorical(name, std::move(codes), std::move(sorted), miss);
@@ -280,7 +302,7 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
     header_line = line;
     for (std::size_t c = 0; c < rec.size(); ++c) {
       check_utf8(path, rec[c], c + 1);
-      raw.names.push_back(rec[c].text);
+      raw.names.emplace_back(rec[c].text);
     }
     if (!options.names.empty()) {
       if (options.names.size() != raw.names.size())
@@ -306,9 +328,16 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
   const std::size_t ncol = raw.names.size();
   raw.cells.resize(ncol);
   raw.missing.resize(ncol);
+  // Sized once, at about a row a line break: grown by doubling, each column was copied again.
+  const auto rows_hint = static_cast<std::size_t>(std::count(buf.begin(), buf.end(), '\n')) + 1;
+  for (std::size_t c = 0; c < ncol; ++c) {
+    raw.cells[c].reserve(rows_hint);
+    raw.missing[c].reserve(rows_hint);
+  }
+  raw.lines.reserve(rows_hint);
   // A handful of markers: compared in turn, cheaper per cell than hashing the cell.
   const std::vector<std::string>& markers = options.missing_markers;
-  const auto is_marker = [&](const std::string& text) {
+  const auto is_marker = [&](std::string_view text) {
     return std::find(markers.begin(), markers.end(), text) != markers.end();
   };
   bool names_checked = options.header;
@@ -330,7 +359,9 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
       const Field& f = fields[c];
       check_utf8(path, f, c + 1);
       const bool missing = (f.quoted && f.text.empty()) || is_marker(f.text);
-      raw.cells[c].push_back(missing ? std::string() : f.text);
+      std::string_view cell;
+      if (!missing) cell = f.quoted ? raw.unquoted.emplace_back(f.text) : f.text;
+      raw.cells[c].push_back(cell);
       raw.missing[c].push_back(missing ? 1 : 0);
       if (f.line != at) raw.cell_lines[row * ncol + c] = f.line;
     }

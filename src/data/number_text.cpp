@@ -7,7 +7,7 @@
 
 namespace adm::data {
 
-NumberKind parse_number(const std::string& text, double& value) {
+NumberKind parse_number(std::string_view text, double& value) {
   const char* b = text.data();
   const char* e = b + text.size();
   if (e - b > 1 && *b == '+' && b[1] != '+' && b[1] != '-') ++b;  // from_chars rejects '+'
