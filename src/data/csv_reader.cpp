@@ -31,13 +31,14 @@ class Tokenizer {
       : path_(path), buf_(buf), pos_(start), opt_(options) {}
 
   // Reads the next record; returns false at the end of the input. `line` = where it starts.
-  // The fields' strings are reused from record to record (assigned, not built anew).
+  // The fields (and a quoted field's string) are reused from record to record.
   bool next(std::vector<Field>& fields, std::size_t& line) {
     if (pos_ >= buf_.size()) {
       fields.clear();
       return false;
     }
     line = line_;
+    const Field* storage = fields.data();
     for (std::size_t k = 0;; ++k) {
       if (k == fields.size()) fields.emplace_back();
       Field& f = fields[k];
@@ -55,9 +56,10 @@ class Tokenizer {
         continue;
       }
       fields.resize(k + 1);
-      // A quoted field's view goes to its own string, which growing `fields` may have moved.
-      for (Field& q : fields)
-        if (q.quoted) q.text = q.owned;
+      // A quoted field's view points into its own string, which growing `fields` moved.
+      if (fields.data() != storage)
+        for (Field& q : fields)
+          if (q.quoted) q.text = q.owned;
       end_line();
       return true;
     }

@@ -314,20 +314,20 @@ void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail)
     const std::vector<std::uint64_t> indices = decode_indices(m.bytes);
     const auto t1 = Clock::now();
     try {
-      std::string body;
-      for (const std::uint64_t index : indices) {
-        const TaskResult result = run_one(stage, options_.seed, index, task);
-        put(body, index);
-        put(body, static_cast<std::uint64_t>(result.size()));
-        if (!result.empty())
-          body.append(reinterpret_cast<const char*>(result.data()), result.size() * sizeof(double));
-      }
-      const double seconds = since(t1);
-      stats_.busy_seconds[me] += seconds;
       std::string bytes;
       put(bytes, static_cast<std::uint64_t>(indices.size()));
-      put(bytes, seconds);
-      bytes += body;
+      put(bytes, 0.0);  // the seconds, known once the tasks have run
+      for (const std::uint64_t index : indices) {
+        const TaskResult result = run_one(stage, options_.seed, index, task);
+        put(bytes, index);
+        put(bytes, static_cast<std::uint64_t>(result.size()));
+        if (!result.empty())
+          bytes.append(reinterpret_cast<const char*>(result.data()),
+                       result.size() * sizeof(double));
+      }
+      const double seconds = since(t1);
+      std::memcpy(bytes.data() + sizeof(std::uint64_t), &seconds, sizeof seconds);
+      stats_.busy_seconds[me] += seconds;
       stats_.result_bytes[me] += bytes.size();
       mail.send(0, kResult, std::move(bytes));  // non-blocking: on to the next handout at once
       stats_.per_rank[me] += indices.size();

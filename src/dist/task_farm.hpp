@@ -1,11 +1,10 @@
 #pragma once
 // A task farm: N indexed tasks, handed out dynamically by the coordinator (rank 0, which computes
 // too), cheap ones several to a message (dist/task_chunks), results returned to every rank in task
-// order. Workers send results without waiting for
-// the coordinator to take them (non-blocking), so a large result never stalls the next task. Task i
-// always draws from the stream Rng(seed, stage, i), whichever rank runs it, so results do not
-// depend on the rank count. A task that throws on any rank ends the whole job with that task's
-// message.
+// order. Workers send results without waiting for the coordinator to take them (non-blocking), so
+// a large result never stalls the next task. Task i always draws from the stream
+// Rng(seed, stage, i), whichever rank runs it, so results do not depend on the rank count. A task
+// that throws on any rank ends the whole job with that task's message.
 #include <cstdint>
 #include <deque>
 #include <functional>

@@ -62,6 +62,17 @@ TEST_CASE("csv: quoted delimiters, doubled quotes and newlines keep physical lin
   CHECK(d.column("b").is_numeric());
 }
 
+TEST_CASE("csv: quoted fields read before the record's storage grows keep their text",
+          "[data][csv]") {
+  // The header is the first record: its fields' storage grows while it is read, after the
+  // quoted (short, so stored inside the field) names were taken.
+  TempFile f("\"id\",\"b\",c,\"d,e\"\n\"1\",x,2,\"y\"\n");
+  const auto t = read_csv_table(f.path());
+  REQUIRE(t.data.names() == std::vector<std::string>{"id", "b", "c", "d,e"});
+  CHECK(t.data.column("d,e").cell_text(0) == "y");
+  CHECK(t.data.column("b").cell_text(0) == "x");
+}
+
 TEST_CASE("csv: missing markers match exactly after trimming; quoted empty is missing",
           "[data][csv]") {
   TempFile f("a,b,c\n?,NA,1\n  ,x, NA \n\"\",y,2\n");
