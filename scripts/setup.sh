@@ -11,7 +11,6 @@ BUILD_DIR=${BUILD_DIR:-build}
 PACKAGES=(
   build-essential cmake ninja-build git ccache      # toolchain (ccache: cheap rebuilds)
   libopenmpi-dev openmpi-bin                        # MPI
-  libboost-mpi-dev libboost-serialization-dev       # Boost.MPI (src/dist only)
   libhdf5-dev hdf5-tools                            # result files (src/io only), h5dump for tests
   libtomlplusplus-dev libcli11-dev catch2           # configs, command line, unit tests
   libxgboost-dev                                    # gradient boosting (src/learn)

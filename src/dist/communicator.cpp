@@ -4,10 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <boost/mpi/collectives.hpp>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/utility.hpp>
-#include <boost/serialization/vector.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -74,10 +71,19 @@ bool launched_by_mpi() {
 Communicator::Communicator() {
   if (!launched_by_mpi()) return;
   impl_ = std::make_unique<Impl>();
-  impl_->env = std::make_unique<boost::mpi::environment>(boost::mpi::threading::funneled, false);
-  impl_->world = boost::mpi::communicator();
-  rank_ = impl_->world.rank();
-  size_ = impl_->world.size();
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    // Funneled: only the main thread calls MPI (the farm's coordinator runs its own tasks on a
+    // second thread that never does).
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    impl_->finalize = true;
+  }
+  // Errors are checked by the callers that can recover; the rest end the job, as before.
+  MPI_Comm_set_errhandler(impl_->world, MPI_ERRORS_ARE_FATAL);
+  MPI_Comm_rank(impl_->world, &rank_);
+  MPI_Comm_size(impl_->world, &size_);
   MPI_Comm node;
   MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int node_ranks = 1;
@@ -87,7 +93,10 @@ Communicator::Communicator() {
   oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_ranks) > cpus;
 }
 
-Communicator::~Communicator() = default;
+Communicator::~Communicator() {
+  int finalized = 0;
+  if (impl_ && impl_->finalize && (MPI_Finalized(&finalized), !finalized)) MPI_Finalize();
+}
 
 Communicator& Communicator::world() {
   static Communicator instance;
@@ -105,22 +114,28 @@ void Communicator::agree(const std::function<void()>& step) {
     if (error) std::rethrow_exception(error);
     return;
   }
-  std::pair<int, std::string> mine{kNone, ""};
-  if (error) mine = classify(error);
-  std::vector<std::pair<int, std::string>> all;
-  boost::mpi::all_gather(impl_->world, mine, all);
-  for (std::size_t r = 0; r < all.size(); ++r) {
-    const auto& [kind, message] = all[r];
-    if (kind == kNone) continue;
-    // Rank 0 prints; a message from another rank says where it came from.
-    const std::string text = r == 0 ? message : "[rank " + std::to_string(r) + "] " + message;
-    if (kind == kInput) throw Collective<InputError>(text);
-    throw Collective<InternalError>(text);
+  // The lowest failing rank (size_ when none) by a reduction, then only its message travels:
+  // O(log P) whatever the rank count, instead of every rank's message to every rank.
+  const int mine = error ? rank_ : size_;
+  int lowest = size_;
+  MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, impl_->world);
+  if (lowest == size_) return;
+  std::string text;
+  if (rank_ == lowest) {
+    const auto [kind, message] = classify(error);
+    text = std::string(1, static_cast<char>(kind)) + message;
   }
+  broadcast_from(text, lowest);
+  const int kind = text.empty() ? static_cast<int>(kInternal) : text[0];
+  // Rank 0 prints; a message from another rank says where it came from.
+  const std::string message =
+      lowest == 0 ? text.substr(1) : "[rank " + std::to_string(lowest) + "] " + text.substr(1);
+  if (kind == kInput) throw Collective<InputError>(message);
+  throw Collective<InternalError>(message);
 }
 
 void Communicator::barrier() {
-  if (size_ > 1) impl_->world.barrier();
+  if (size_ > 1) MPI_Barrier(impl_->world);
 }
 
 std::vector<std::string> Communicator::all_gather(const std::string& mine) {
@@ -204,27 +219,66 @@ std::vector<std::string> Communicator::gather_to_root(std::size_t bytes,
 std::vector<std::string> Communicator::hostnames() {
   char buf[256] = {0};
   gethostname(buf, sizeof buf - 1);
-  std::vector<std::string> all{buf};
-  if (size_ > 1) {
-    std::vector<std::string> gathered;
-    boost::mpi::all_gather(impl_->world, std::string(buf), gathered);
-    all = std::move(gathered);
-  }
+  std::vector<std::string> all = all_gather(buf);
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   return all;
 }
 
 void Communicator::broadcast(std::vector<std::vector<double>>& value) {
-  if (size_ > 1) boost::mpi::broadcast(impl_->world, value, 0);
+  if (size_ == 1) return;
+  // One message: the list count, each list's length, then all values.
+  std::string bytes;
+  if (rank_ == 0) {
+    const auto put = [&](const void* p, std::size_t n) {
+      bytes.append(static_cast<const char*>(p), n);
+    };
+    const std::uint64_t count = value.size();
+    put(&count, sizeof count);
+    for (const auto& v : value) {
+      const std::uint64_t n = v.size();
+      put(&n, sizeof n);
+    }
+    for (const auto& v : value) put(v.data(), v.size() * sizeof(double));
+  }
+  broadcast(bytes);
+  if (rank_ == 0) return;
+  std::size_t at = 0;
+  const auto take = [&](void* p, std::size_t n) {
+    if (bytes.size() - at < n) throw InternalError("broadcast: torn list of values");
+    if (n > 0) std::memcpy(p, bytes.data() + at, n);
+    at += n;
+  };
+  std::uint64_t count = 0;
+  take(&count, sizeof count);
+  if (count > bytes.size() / sizeof count) throw InternalError("broadcast: torn list of values");
+  value.assign(count, {});
+  for (auto& v : value) {
+    std::uint64_t n = 0;
+    take(&n, sizeof n);
+    if (n > bytes.size() / sizeof(double)) throw InternalError("broadcast: torn list of values");
+    v.resize(n);
+  }
+  for (auto& v : value) take(v.data(), v.size() * sizeof(double));
 }
 
-void Communicator::broadcast(std::string& value) {
-  if (size_ > 1) boost::mpi::broadcast(impl_->world, value, 0);
+void Communicator::broadcast(std::string& value) { broadcast_from(value, 0); }
+
+void Communicator::broadcast_from(std::string& value, int root) {
+  if (size_ == 1) return;
+  // The size first (as 64 bits: a rank may hold more than 2 GiB), then the bytes in pieces of at
+  // most 1 GiB, since MPI counts are ints.
+  std::uint64_t size = value.size();
+  MPI_Bcast(&size, 1, MPI_UINT64_T, root, impl_->world);
+  if (rank_ != root) value.resize(size);
+  constexpr std::uint64_t kPiece = std::uint64_t{1} << 30;
+  for (std::uint64_t at = 0; at < size; at += kPiece)
+    MPI_Bcast(value.data() + at, static_cast<int>(std::min(kPiece, size - at)), MPI_BYTE, root,
+              impl_->world);
 }
 
 void Communicator::abort(int code) {
-  if (size_ > 1) impl_->world.abort(code);
+  if (size_ > 1) MPI_Abort(impl_->world, code);
   std::exit(code);
 }
 

@@ -27,7 +27,7 @@ class Communicator {
   void agree(const std::function<void()>& step);
   void barrier();
   // Collective: every rank's bytes, in rank order, on every rank. Raw MPI (two collectives, one
-  // copy into the result), not Boost's serialised strings: result lists of megabytes travel here.
+  // copy into the result): result lists of megabytes travel here.
   std::vector<std::string> all_gather(const std::string& mine);
   // Collective: every rank's bytes, in rank order, on rank 0; an empty list on the other ranks.
   // Each arrives straight in its own string (rank 0's own is moved): for results only the
@@ -45,6 +45,8 @@ class Communicator {
   // Collective: root's value replaces every rank's.
   void broadcast(std::vector<std::vector<double>>& value);
   void broadcast(std::string& value);
+  // Collective: rank `root`'s bytes replace every rank's.
+  void broadcast_from(std::string& value, int root);
   // Ends every rank of the job with `code` (MPI_Abort); plain exit when not distributed.
   [[noreturn]] void abort(int code);
 

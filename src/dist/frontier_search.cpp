@@ -80,10 +80,9 @@ class Engine {
  public:
   Engine(Communicator& comm, LocalSearch& search, const FrontierOptions& options)
       : comm_(comm),
-        world_(comm.impl()->world),
         search_(search),
         options_(options),
-        private_(static_cast<MPI_Comm>(world_)),
+        private_(comm.impl()->world),
         mailbox_(private_.get()),
         ranks_(comm.size()),
         me_(comm.rank()),
@@ -463,7 +462,6 @@ class Engine {
                           kThresholdSeconds = 0.0005;
 
   Communicator& comm_;
-  boost::mpi::communicator& world_;
   LocalSearch& search_;
   FrontierOptions options_;
   PrivateComm private_;  // before mailbox_: constructed first, freed last

@@ -1,8 +1,6 @@
 #include "dist/task_farm.hpp"
 
 #include <algorithm>
-#include <boost/mpi/collectives.hpp>
-#include <boost/serialization/vector.hpp>
 #include <chrono>
 #include <cstring>
 #include <deque>
@@ -110,7 +108,7 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
   } else {
     auto& world = comm_.impl()->world;
     {
-      PrivateComm channel(static_cast<MPI_Comm>(world));
+      PrivateComm channel(world);
       Mailbox mail(channel.get());
       if (comm_.is_root())
         results = coordinate(stage, count, task, &mail);
@@ -119,16 +117,16 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
     }  // every result has been received: the mailbox's sends are complete
     // Per-rank figures to the coordinator (its own entries are already in place).
     const auto me = static_cast<std::size_t>(comm_.rank());
-    std::vector<double> mine{static_cast<double>(stats_.per_rank[me]), stats_.busy_seconds[me],
-                             stats_.wait_seconds[me], static_cast<double>(stats_.result_bytes[me])};
-    std::vector<std::vector<double>> all;
-    boost::mpi::gather(world, mine, all, 0);
+    const double mine[4] = {static_cast<double>(stats_.per_rank[me]), stats_.busy_seconds[me],
+                            stats_.wait_seconds[me], static_cast<double>(stats_.result_bytes[me])};
+    std::vector<double> all(comm_.is_root() ? 4 * ranks : 0);
+    MPI_Gather(mine, 4, MPI_DOUBLE, all.data(), 4, MPI_DOUBLE, 0, world);
     if (comm_.is_root())
       for (std::size_t r = 1; r < ranks; ++r) {
-        stats_.per_rank[r] = static_cast<std::size_t>(all[r][0]);
-        stats_.busy_seconds[r] = all[r][1];
-        stats_.wait_seconds[r] = all[r][2];
-        stats_.result_bytes[r] = static_cast<std::uint64_t>(all[r][3]);
+        stats_.per_rank[r] = static_cast<std::size_t>(all[4 * r]);
+        stats_.busy_seconds[r] = all[4 * r + 1];
+        stats_.wait_seconds[r] = all[4 * r + 2];
+        stats_.result_bytes[r] = static_cast<std::uint64_t>(all[4 * r + 3]);
       }
     for (const auto& r : results) stats_.broadcast_bytes += r.size() * sizeof(double);
     stats_.broadcast_bytes *= ranks - 1;
