@@ -9,9 +9,9 @@ namespace {
 
 // log(k!) - Stirling's approximation of it, for the BTRS acceptance test.
 double stirling_tail(double k) {
-  static const double kSmall[] = {0.0810614667953272,  0.0413406959554092,  0.0276779256849983,
-                                  0.02079067210376509, 0.0166446911898211,  0.0138761288230707,
-                                  0.0118967099458917,  0.0104112652619720,  0.00925546218271273,
+  static const double kSmall[] = {0.0810614667953272,  0.0413406959554092, 0.0276779256849983,
+                                  0.02079067210376509, 0.0166446911898211, 0.0138761288230707,
+                                  0.0118967099458917,  0.0104112652619720, 0.00925546218271273,
                                   0.00833056343336287};
   if (k <= 9) return kSmall[static_cast<int>(k)];
   const double kp1sq = (k + 1) * (k + 1);
@@ -68,8 +68,8 @@ std::uint64_t draw_binomial(std::uint64_t n, double p, Rng& rng) {
   // The sampler works with p <= 1/2; the count of failures is Binomial(n, 1 - p).
   const bool flip = p > 0.5;
   const double q = flip ? 1.0 - p : p;
-  const std::uint64_t k = static_cast<double>(n) * q < 10.0 ? binomial_inversion(n, q, rng)
-                                                            : binomial_btrs(n, q, rng);
+  const std::uint64_t k =
+      static_cast<double>(n) * q < 10.0 ? binomial_inversion(n, q, rng) : binomial_btrs(n, q, rng);
   return flip ? n - k : k;
 }
 

@@ -150,7 +150,8 @@ std::vector<double> quantile_cuts_of(std::size_t n, ValueAt value_at, int bins) 
 std::vector<double> quantile_cuts(const Column& column, int bins) {
   check_bins(column, bins);
   const std::vector<double> v = sorted_values(column);
-  return quantile_cuts_of(v.size(), [&](std::size_t k) { return v[k]; }, bins);
+  return quantile_cuts_of(
+      v.size(), [&](std::size_t k) { return v[k]; }, bins);
 }
 
 std::vector<double> quantile_cuts(const std::map<double, std::uint64_t>& counts, int bins) {

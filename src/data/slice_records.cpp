@@ -74,16 +74,16 @@ void for_each_record(const std::string& path, std::string_view bytes, const Mapp
     } catch (const InputError& e) {
       // Inside a slice that ends before the file does, the only way to run out of bytes inside a
       // quoted field is a cut that the quote count put inside one.
-      if (slice.end < bytes.size() && std::string(e.what()).find("unterminated quote") !=
-                                           std::string::npos)
+      if (slice.end < bytes.size() &&
+          std::string(e.what()).find("unterminated quote") != std::string::npos)
         throw_input(path, 0, 0, cut_inside_quotes_message(line + 1));
       throw;
     }
     const bool blank = is_blank(cells);
     if (!blank && cells.size() != columns)
-      throw_input(path, line, std::min(cells.size(), columns) + 1,
-                  "expected " + std::to_string(columns) + " fields, found " +
-                      std::to_string(cells.size()));
+      throw_input(
+          path, line, std::min(cells.size(), columns) + 1,
+          "expected " + std::to_string(columns) + " fields, found " + std::to_string(cells.size()));
     for (std::size_t c = 0; c < cells.size(); ++c) check_csv_utf8(path, cells[c], c + 1);
     fn(SliceRecord{cells, line, index, blank});
     const std::size_t done = records.position();

@@ -18,14 +18,15 @@ namespace adm::data {
 // The column names and where the data records begin (after the header, if any).
 struct CsvHeader {
   std::vector<std::string> names;
-  std::size_t data_begin = 0;         // offset of the first data record
+  std::size_t data_begin = 0;           // offset of the first data record
   std::uint64_t lines_before_data = 0;  // line breaks before it
-  std::size_t line = 0;               // physical line of the header (0 without one)
+  std::size_t line = 0;                 // physical line of the header (0 without one)
 };
 
 // The whole-file reader's header rules (BOM, empty file, blank header, csv.names, duplicate
 // names), reading only the first record.
-CsvHeader read_csv_header(const std::string& path, std::string_view file, const CsvOptions& options);
+CsvHeader read_csv_header(const std::string& path, std::string_view file,
+                          const CsvOptions& options);
 
 // One record of a slice: its cells (views valid during the call), physical line, and its index
 // among the slice's records (blank records included).

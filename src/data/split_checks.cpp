@@ -119,9 +119,9 @@ void check_audit(const SplitPlan& plan, const AuditTally& tally) {
                    : std::to_string(only - tally.target_counts.begin()));
     const std::string& positive = plan.spec.positive;
     const std::string shown =
-        positive.empty() ? "'" + level + "'"
-                         : (level == "1" ? "the positive level '" + positive + "'"
-                                         : "not '" + positive + "'");
+        positive.empty()
+            ? "'" + level + "'"
+            : (level == "1" ? "the positive level '" + positive + "'" : "not '" + positive + "'");
     throw InputError(settings.config_file + ": config key 'data.target': target '" +
                      plan.names[plan.target] + "' is " + shown + " in all " +
                      std::to_string(tally.rows) +
@@ -152,11 +152,13 @@ void check_audit(const SplitPlan& plan, const AuditTally& tally) {
     const auto& levels = plan.levels(column);
     exists = std::find(levels.begin(), levels.end(), settings.prediction_positive) != levels.end();
   } else {
-    for (const auto& [key, cell] : tally.fair.cells()) exists = exists || tally.fair.codes(key)[1] == 1;
+    for (const auto& [key, cell] : tally.fair.cells())
+      exists = exists || tally.fair.codes(key)[1] == 1;
   }
   if (!exists)
-    throw InputError(settings.config_file + ": config key 'fairness.prediction_positive': column '" +
-                     name + "' has no value '" + settings.prediction_positive + "'");
+    throw InputError(settings.config_file +
+                     ": config key 'fairness.prediction_positive': column '" + name +
+                     "' has no value '" + settings.prediction_positive + "'");
 }
 
 }  // namespace

@@ -87,14 +87,13 @@ SplitPlan::SplitPlan(const SplitSchema& schema_in, const DataSpec& spec_in,
     SplitFilter sf{&f, c, types[c] == ColumnType::Categorical, {}, {}};
     if (sf.categorical) {
       if (has_range)
-        throw_spec(src, f.key,
-                   "min/max need a numeric column, but '" + f.column +
-                       "' is categorical (use `in`)");
+        throw_spec(
+            src, f.key,
+            "min/max need a numeric column, but '" + f.column + "' is categorical (use `in`)");
       for (const auto& value : f.in) {
         const auto at = std::find(levels(c).begin(), levels(c).end(), value);
-        sf.wanted_codes.push_back(at == levels(c).end()
-                                      ? -1
-                                      : std::int32_t(at - levels(c).begin()));
+        sf.wanted_codes.push_back(at == levels(c).end() ? -1
+                                                        : std::int32_t(at - levels(c).begin()));
       }
     } else {
       for (const auto& text : f.in) {
@@ -244,8 +243,7 @@ void SplitPlan::read(const std::vector<CsvCell>& cells, Row& row) const {
     const std::size_t c = file_columns() + d;
     const SplitDerived& der = derived[d];
     row.missing[c] = row.missing[der.source];
-    if (!row.missing[c])
-      row.code[c] = holds(der.op, row.value[der.source], der.threshold) ? 1 : 0;
+    if (!row.missing[c]) row.code[c] = holds(der.op, row.value[der.source], der.threshold) ? 1 : 0;
   }
 }
 
@@ -269,8 +267,7 @@ std::string SplitPlan::cell_text(std::size_t column, const Row& row) const {
   if (row.missing[column]) return "";
   const bool categorical =
       column >= file_columns() || schema.types[column] == ColumnType::Categorical;
-  if (categorical)
-    return levels(column)[static_cast<std::size_t>(row.code[column])];
+  if (categorical) return levels(column)[static_cast<std::size_t>(row.code[column])];
   std::ostringstream s;  // as Column::cell_text
   s.precision(17);
   s << row.value[column];

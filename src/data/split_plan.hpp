@@ -29,7 +29,7 @@ struct SplitFilter {
   std::size_t column = 0;
   bool categorical = true;
   std::vector<std::int32_t> wanted_codes;  // categorical `in`, codes (-1: not a level)
-  std::vector<double> wanted_values;        // numeric `in`
+  std::vector<double> wanted_values;       // numeric `in`
 };
 
 struct SplitDerived {
@@ -58,11 +58,11 @@ class SplitPlan {
   std::vector<std::size_t> features;
   std::vector<std::string> feature_names, sensitive_names;
   std::optional<std::size_t> prediction;
-  std::int32_t positive_code = -1;          // categorical target: code of data.positive
-  std::optional<double> positive_value;     // numeric target: value of data.positive
-  std::size_t target_levels = 0;            // after recoding
-  std::vector<bool> binned;                 // per feature: numeric, cut by the discretizer
-  std::vector<bool> used;                   // per file column: read by the audit
+  std::int32_t positive_code = -1;       // categorical target: code of data.positive
+  std::optional<double> positive_value;  // numeric target: value of data.positive
+  std::size_t target_levels = 0;         // after recoding
+  std::vector<bool> binned;              // per feature: numeric, cut by the discretizer
+  std::vector<bool> used;                // per file column: read by the audit
 
   std::size_t file_columns() const { return schema.names.size(); }
   std::size_t levels_of(std::size_t column) const { return levels(column).size(); }

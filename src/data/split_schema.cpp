@@ -105,8 +105,8 @@ void TypeScan::merge(const TypeScan& later) {
     pending_blank_line_ = later.pending_blank_line_;
   }
   records += later.records;
-  kept_records = later.kept_records > 0 ? records - later.records + later.kept_records
-                                        : kept_records;
+  kept_records =
+      later.kept_records > 0 ? records - later.records + later.kept_records : kept_records;
 }
 
 std::size_t SplitSchema::index(const std::string& name) const {

@@ -30,18 +30,18 @@ struct TextHash {
 using TextSet = std::unordered_set<std::string, TextHash, std::equal_to<>>;
 
 struct ColumnScan {
-  bool want_levels = false;         // used as categorical by the run: its levels are collected
-  bool numbers = true;              // every non-missing cell so far is a number
-  std::uint64_t nonfinite_line = 0; // first NaN/Inf cell (0 = none)
+  bool want_levels = false;          // used as categorical by the run: its levels are collected
+  bool numbers = true;               // every non-missing cell so far is a number
+  std::uint64_t nonfinite_line = 0;  // first NaN/Inf cell (0 = none)
   std::string nonfinite_text;
-  TextSet texts;                    // distinct non-missing texts, until there are too many
+  TextSet texts;  // distinct non-missing texts, until there are too many
   bool too_many = false;
 };
 
 struct TypeScan {
   std::vector<ColumnScan> columns;
   std::uint64_t records = 0;
-  std::uint64_t kept_records = 0;   // up to and including the last non-blank record
+  std::uint64_t kept_records = 0;      // up to and including the last non-blank record
   std::uint64_t first_blank_line = 0;  // first blank record before a non-blank one (0 = none)
 
   void add(const SliceRecord& record);

@@ -22,11 +22,11 @@ struct FilterCounts {
 };
 
 struct AuditTally {
-  std::uint64_t rows = 0;             // rows of the dataset (after filters and `missing`)
+  std::uint64_t rows = 0;              // rows of the dataset (after filters and `missing`)
   std::vector<std::uint64_t> missing;  // per dataset column, over those rows
   std::vector<FilterCounts> filters;
-  std::uint64_t missing_line = 0;     // missing = "error": first row with a missing role value
-  std::uint64_t missing_column = 0;   // ... and its first missing role column
+  std::uint64_t missing_line = 0;    // missing = "error": first row with a missing role value
+  std::uint64_t missing_column = 0;  // ... and its first missing role column
   std::vector<std::uint64_t> target_counts;  // per (recoded) target level
   std::uint64_t non_integer_line = 0;        // numeric target with data.positive: first non-integer
   std::string non_integer_text;

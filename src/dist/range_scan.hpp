@@ -20,6 +20,7 @@ std::vector<std::uint64_t> exclusive_prefix_sum(Communicator& comm,
 std::vector<std::uint64_t> all_gather_values(Communicator& comm, std::uint64_t mine);
 
 // Element-wise sum over all ranks, on every rank (exact: integers).
-std::vector<std::uint64_t> all_reduce_sum(Communicator& comm, const std::vector<std::uint64_t>& mine);
+std::vector<std::uint64_t> all_reduce_sum(Communicator& comm,
+                                          const std::vector<std::uint64_t>& mine);
 
 }  // namespace adm::dist

@@ -110,7 +110,8 @@ void fairness_stage(StageContext& context) {
 
   std::vector<AuditedAttribute> reports;
   for (const auto& a : audited)
-    reports.push_back({a.attribute, data.column(a.attribute).levels(), fairness::evaluate(a.inputs)});
+    reports.push_back(
+        {a.attribute, data.column(a.attribute).levels(), fairness::evaluate(a.inputs)});
   write_fairness(config, reports, boot, context.results, context.summary);
 }
 

@@ -82,8 +82,8 @@ void write_information(const ExperimentConfig& config, const std::vector<std::st
     // A feature whose information about Y mostly disappears given S, while it tells a lot about S,
     // looks like a proxy of S (the InfoGram's fair axis makes this precise).
     const bool proxy = mi_s[j] > 0.05 && cmi_y[j] < 0.5 * mi_y[j];
-    std::snprintf(line, sizeof line, "  %-20s %9.4f %9.4f %9.4f%s\n", features[j].c_str(),
-                  mi_y[j], cmi_y[j], mi_s[j], proxy ? "   <- informative mainly through S" : "");
+    std::snprintf(line, sizeof line, "  %-20s %9.4f %9.4f %9.4f%s\n", features[j].c_str(), mi_y[j],
+                  cmi_y[j], mi_s[j], proxy ? "   <- informative mainly through S" : "");
     out << line;
   }
 }

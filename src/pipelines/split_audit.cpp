@@ -57,8 +57,7 @@ Layout cut_file(const ExperimentConfig& config, dist::Communicator& comm) {
                                      before[0] % 2 == 1, csv.quote);
   });
   const auto starts = dist::all_gather_values(comm, start.offset);
-  l.slice = data::rank_slice({starts.begin(), starts.end()}, comm.rank(),
-                             l.file->bytes().size(),
+  l.slice = data::rank_slice({starts.begin(), starts.end()}, comm.rank(), l.file->bytes().size(),
                              l.header.lines_before_data + before[1] + start.line_breaks);
   return l;
 }
@@ -112,9 +111,8 @@ void check_split_supported(const ExperimentConfig& config) {
     refuse(config, "discretize.method", "mdlp needs every value's class counts; use quantile");
 }
 
-void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm,
-                     dist::TaskFarm& farm, ResultSet& results, std::ostringstream& summary,
-                     Timings& timings) {
+void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, dist::TaskFarm& farm,
+                     ResultSet& results, std::ostringstream& summary, Timings& timings) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::string& path = config.data.source;
   Layout l = cut_file(config, comm);
@@ -127,8 +125,8 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm,
                                     config.discretize.method};
   const auto used = data::split_columns_used(l.header.names, config.data, settings);
   data::TypeScan scan(used, config.data.csv);
-  const auto scans_bytes = comm.all_gather(
-      read_slice(config, comm, l, scan, [](auto& s, const auto& r) { s.add(r); }));
+  const auto scans_bytes =
+      comm.all_gather(read_slice(config, comm, l, scan, [](auto& s, const auto& r) { s.add(r); }));
 
   std::unique_ptr<data::SplitSchema> schema;
   std::unique_ptr<data::SplitPlan> plan;
@@ -154,8 +152,8 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm,
   data::FeatureCuts cuts(plan->features.size());
   if (std::find(plan->binned.begin(), plan->binned.end(), true) != plan->binned.end()) {
     data::AuditTallier census(*plan, nullptr, keep);
-    const auto all = comm.all_gather(read_slice(config, comm, l, census.tally(),
-                                                [&](auto&, const auto& r) { census.add(r); }));
+    const auto all = comm.all_gather(
+        read_slice(config, comm, l, census.tally(), [&](auto&, const auto& r) { census.add(r); }));
     comm.agree([&] {
       data::AuditTally merged = data::AuditTally::from_bytes(all[0]);
       for (std::size_t r = 1; r < all.size(); ++r)
@@ -213,9 +211,8 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm,
                 static_cast<unsigned long long>(l.passes), load_seconds);
   summary << line;
 
-  timed(timings, "data", [&] {
-    write_data_description(describe_split(*plan, tally, kept), results, summary);
-  });
+  timed(timings, "data",
+        [&] { write_data_description(describe_split(*plan, tally, kept), results, summary); });
   if (config.info.enabled)
     timed(timings, "info", [&] {
       write_information(config, plan->feature_names, plan->sensitive_names,
@@ -226,11 +223,13 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm,
     timed(timings, "fairness", [&] {
       const SplitFairness fair(*plan, tally, kept);
       // Each replicate draws its cell counts from its own stream (seed, "fairness_bootstrap", b).
-      const auto boot = farm.run("fairness_bootstrap", config.fairness.bootstrap,
-                                 [&](std::size_t, Rng& rng) { return fair.replicate(tally.rows, rng); });
+      const auto boot =
+          farm.run("fairness_bootstrap", config.fairness.bootstrap,
+                   [&](std::size_t, Rng& rng) { return fair.replicate(tally.rows, rng); });
       std::vector<AuditedAttribute> audited;
       for (std::size_t a = 0; a < fair.attributes(); ++a)
-        audited.push_back({plan->sensitive_names[a], kept[a].levels, fair.report(a, fair.counts())});
+        audited.push_back(
+            {plan->sensitive_names[a], kept[a].levels, fair.report(a, fair.counts())});
       write_fairness(config, audited, boot, results, summary);
     });
 }

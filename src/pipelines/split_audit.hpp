@@ -21,8 +21,7 @@ namespace adm::pipelines {
 void check_split_supported(const ExperimentConfig& config);
 
 // Collective: the whole audit in split mode; appends its stage times to `timings`.
-void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm,
-                     dist::TaskFarm& farm, ResultSet& results, std::ostringstream& summary,
-                     Timings& timings);
+void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, dist::TaskFarm& farm,
+                     ResultSet& results, std::ostringstream& summary, Timings& timings);
 
 }  // namespace adm::pipelines

@@ -138,6 +138,14 @@ SplitFairness::SplitFairness(const data::SplitPlan& plan, const data::AuditTally
   }
 }
 
+SplitFairness::SplitFairness(std::vector<std::vector<std::int32_t>> codes,
+                             std::vector<std::uint64_t> counts, std::vector<data::KeptGroups> kept,
+                             bool skip_missing)
+    : kept_(std::move(kept)),
+      skip_missing_(skip_missing),
+      codes_(std::move(codes)),
+      counts_(std::move(counts)) {}
+
 // As fairness::tally_groups over the rows the counts stand for: unit weights add up to exact
 // integers whatever the order, so the result is the rows' bitwise.
 fairness::FairnessReport SplitFairness::report(std::size_t attribute,

@@ -26,6 +26,9 @@ class SplitFairness {
  public:
   SplitFairness(const data::SplitPlan& plan, const data::AuditTally& tally,
                 const std::vector<data::KeptGroups>& kept);
+  // From cells given directly: per cell its codes (target, decision, sensitive...) and count.
+  SplitFairness(std::vector<std::vector<std::int32_t>> codes, std::vector<std::uint64_t> counts,
+                std::vector<data::KeptGroups> kept, bool skip_missing);
   std::size_t attributes() const { return kept_.size(); }
   const std::vector<std::uint64_t>& counts() const { return counts_; }
   fairness::FairnessReport report(std::size_t attribute,
