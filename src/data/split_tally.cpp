@@ -9,7 +9,10 @@
 namespace adm::data {
 namespace {
 
-constexpr std::size_t kDecisionTexts = 3;  // decision_codes refuses a third distinct value
+constexpr std::size_t kDecisionTexts = 3;
+constexpr std::size_t kMaxSplitValues =
+    std::size_t{1}
+    << 20;  // distinct values of a binned feature  // decision_codes refuses a third distinct value
 
 void put_counts(ByteWriter& w, const std::vector<std::uint64_t>& v) {
   w.put<std::uint64_t>(v.size());
@@ -253,7 +256,17 @@ void AuditTallier::add(const SliceRecord& record) {
   if (cuts_ == nullptr) {
     for (std::size_t j = 0; j < plan_.features.size(); ++j) {
       const std::size_t c = plan_.features[j];
-      if (plan_.binned[j] && !row.missing[c]) ++t.values[j][row.value[c]];
+      if (!plan_.binned[j] || row.missing[c]) continue;
+      auto& values = t.values[j];
+      ++values[row.value[c]];
+      // Exact quantiles come from the value -> count table; selection by refining histograms
+      // over extra passes (for continuous columns) is not implemented.
+      if (values.size() > kMaxSplitValues)
+        throw InputError(plan_.settings.config_file +
+                         ": config key 'discretize.method': feature '" + plan_.feature_names[j] +
+                         "' has more than " + std::to_string(kMaxSplitValues) +
+                         " distinct values; data.layout = \"split\" finds exact cut points from "
+                         "a table of values (round the column, or derive bins with data.derive)");
     }
     return;
   }

@@ -1,5 +1,6 @@
 #include "pipelines/split_audit.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -48,7 +49,20 @@ Layout cut_file(const ExperimentConfig& config, dist::Communicator& comm) {
     l.header = data::read_csv_header(path, l.file->bytes(), csv);
     l.range = data::rank_byte_range(l.file->bytes().size(), l.header.data_begin, comm.rank(),
                                     comm.size());
-    counts = data::count_range(l.file->bytes(), l.range, csv.quote);
+    // In pieces that stay in cache, handing pages back as it goes: the range can be larger than
+    // the rank's memory. A CR at a piece's end looks past it, so the sum is the range's count.
+    constexpr std::size_t kPiece = std::size_t{1} << 20, kRelease = std::size_t{64} << 20;
+    for (std::size_t at = l.range.begin, released = at; at < l.range.end;) {
+      const std::size_t end = std::min(at + kPiece, l.range.end);
+      const auto piece = data::count_range(l.file->bytes(), {at, end}, csv.quote);
+      counts.quotes += piece.quotes;
+      counts.line_breaks += piece.line_breaks;
+      at = end;
+      if (at - released >= kRelease || at == l.range.end) {
+        l.file->release(released, at);
+        released = at;
+      }
+    }
   });
   const auto before = dist::exclusive_prefix_sum(comm, {counts.quotes, counts.line_breaks});
   data::RecordStart start;
