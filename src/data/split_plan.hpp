@@ -19,9 +19,10 @@ struct SplitAuditSettings {
   std::string config_file;
   bool fairness = true;
   bool info = true;
-  std::string prediction;           // empty: the outcome itself is audited
-  std::string prediction_positive;  // text of a positive decision
-  std::string discretize;           // none | quantile | equal_width
+  std::string prediction;                                    // empty: the outcome itself is audited
+  std::string prediction_positive;                           // text of a positive decision
+  std::string discretize;                                    // none | quantile | equal_width
+  std::uint64_t value_table_limit = std::uint64_t{1} << 20;  // see split_tally.hpp
 };
 
 struct SplitFilter {

@@ -9,10 +9,7 @@
 namespace adm::data {
 namespace {
 
-constexpr std::size_t kDecisionTexts = 3;
-constexpr std::size_t kMaxSplitValues =
-    std::size_t{1}
-    << 20;  // distinct values of a binned feature  // decision_codes refuses a third distinct value
+constexpr std::size_t kDecisionTexts = 3;  // decision_codes refuses a third distinct value
 
 void put_counts(ByteWriter& w, const std::vector<std::uint64_t>& v) {
   w.put<std::uint64_t>(v.size());
@@ -54,6 +51,10 @@ std::string AuditTally::to_bytes() const {
     w.put(line);
   }
   w.put(decision_missing_line);
+  put_counts(w, value_rows);
+  w.put<std::uint64_t>(overflow.size());
+  for (auto o : overflow) w.put(o);
+  put_counts(w, histogram);
   w.put<std::uint64_t>(values.size());
   for (const auto& m : values) {
     w.put<std::uint64_t>(m.size());
@@ -95,6 +96,10 @@ AuditTally AuditTally::from_bytes(const std::string& bytes) {
     line = r.get<std::uint64_t>();
   }
   t.decision_missing_line = r.get<std::uint64_t>();
+  t.value_rows = get_counts(r);
+  t.overflow.resize(static_cast<std::size_t>(r.get<std::uint64_t>()));
+  for (auto& o : t.overflow) o = r.get<std::uint8_t>();
+  t.histogram = get_counts(r);
   t.values.resize(static_cast<std::size_t>(r.get<std::uint64_t>()));
   for (auto& m : t.values) {
     const auto n = r.get<std::uint64_t>();
@@ -112,7 +117,7 @@ AuditTally AuditTally::from_bytes(const std::string& bytes) {
   return t;
 }
 
-void AuditTally::merge(const AuditTally& later) {
+void AuditTally::merge(const AuditTally& later, std::uint64_t value_limit) {
   const std::uint64_t offset = rows;
   rows += later.rows;
   add_counts(missing, later.missing);
@@ -142,17 +147,29 @@ void AuditTally::merge(const AuditTally& later) {
                    [](const auto& a, const auto& b) { return a.second < b.second; });
   if (decision_texts.size() > kDecisionTexts) decision_texts.resize(kDecisionTexts);
   if (decision_missing_line == 0) decision_missing_line = later.decision_missing_line;
-  for (std::size_t j = 0; j < values.size(); ++j)
-    for (const auto& [v, n] : later.values[j]) values[j][v] += n;
+  add_counts(value_rows, later.value_rows);
+  add_counts(histogram, later.histogram);
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    overflow[j] = overflow[j] || later.overflow[j];
+    if (!overflow[j])
+      for (const auto& [v, n] : later.values[j]) values[j][v] += n;
+    if (overflow[j] || values[j].size() > value_limit) {
+      overflow[j] = 1;
+      values[j].clear();
+    }
+  }
   if (has_cells) {
     for (std::size_t j = 0; j < info.size(); ++j) info[j].merge(later.info[j], offset);
     fair.merge(later.fair, offset);
   }
 }
 
-AuditTallier::AuditTallier(const SplitPlan& plan, const FeatureCuts* cuts,
-                           std::uint64_t keep_records)
-    : plan_(plan), cuts_(cuts), keep_records_(keep_records) {
+AuditTallier::AuditTallier(const SplitPlan& plan, TallyPass pass, std::uint64_t keep_records,
+                           const FeatureCuts* cuts, const std::vector<OrderSearch>* searches)
+    : plan_(plan), pass_(pass), cuts_(cuts), searches_(searches), keep_records_(keep_records) {
+  if ((pass == TallyPass::Cells) != (cuts != nullptr) ||
+      (pass == TallyPass::Refine) != (searches != nullptr))
+    throw InternalError("AuditTallier: cut points are for Cells, searches for Refine");
   AuditTally& t = tally_;
   t.missing.assign(plan.names.size(), 0);
   for (const auto& f : plan.filters) {
@@ -163,12 +180,20 @@ AuditTallier::AuditTallier(const SplitPlan& plan, const FeatureCuts* cuts,
   }
   t.target_counts.assign(plan.target_levels, 0);
   for (auto s : plan.sensitive) t.sensitive_counts.emplace_back(plan.levels_of(s), 0);
+  t.value_rows.assign(plan.features.size(), 0);
+  t.overflow.assign(plan.features.size(), 0);
   t.values.resize(plan.features.size());
+  if (searches != nullptr) {
+    std::size_t counters = 0;
+    for (const auto& s : *searches) counters += s.counters();
+    t.histogram.assign(counters, 0);
+  }
   t.has_cells = cuts != nullptr;
   std::vector<std::size_t> sensitive_levels;
   for (auto s : plan.sensitive) sensitive_levels.push_back(plan.levels_of(s));
   if (t.has_cells) {
-    for (std::size_t j = 0; j < plan.features.size(); ++j) {
+    // Information measures only: a numeric feature is not binned without them.
+    for (std::size_t j = 0; plan.settings.info && j < plan.features.size(); ++j) {
       std::vector<std::size_t> levels = {
           plan.binned[j] ? (*cuts)[j].size() + 1 : plan.levels_of(plan.features[j]),
           plan.target_levels};
@@ -206,6 +231,30 @@ bool AuditTallier::keep(const SliceRecord& record, SplitPlan::Row& row) {
     return false;
   }
   return true;
+}
+
+void AuditTallier::collect_values(const SplitPlan::Row& row) {
+  AuditTally& t = tally_;
+  std::uint64_t* counters = t.histogram.data();
+  for (std::size_t j = 0; j < plan_.features.size(); ++j) {
+    const std::size_t c = plan_.features[j];
+    if (pass_ == TallyPass::Refine) {
+      const OrderSearch& search = (*searches_)[j];
+      if (!row.missing[c] && search.counters() > 0) search.count(row.value[c], counters);
+      counters += search.counters();
+      continue;
+    }
+    if (!plan_.binned[j] || row.missing[c]) continue;
+    ++t.value_rows[j];
+    if (t.overflow[j]) continue;
+    auto& values = t.values[j];
+    ++values[row.value[c]];
+    // Past the limit the table is dropped: the cut points come from order searches instead.
+    if (values.size() > plan_.settings.value_table_limit) {
+      t.overflow[j] = 1;
+      values.clear();
+    }
+  }
 }
 
 void AuditTallier::add(const SliceRecord& record) {
@@ -253,25 +302,12 @@ void AuditTallier::add(const SliceRecord& record) {
       p = text == plan_.settings.prediction_positive ? 1 : 0;
     }
   }
-  if (cuts_ == nullptr) {
-    for (std::size_t j = 0; j < plan_.features.size(); ++j) {
-      const std::size_t c = plan_.features[j];
-      if (!plan_.binned[j] || row.missing[c]) continue;
-      auto& values = t.values[j];
-      ++values[row.value[c]];
-      // Exact quantiles come from the value -> count table; selection by refining histograms
-      // over extra passes (for continuous columns) is not implemented.
-      if (values.size() > kMaxSplitValues)
-        throw InputError(plan_.settings.config_file +
-                         ": config key 'discretize.method': feature '" + plan_.feature_names[j] +
-                         "' has more than " + std::to_string(kMaxSplitValues) +
-                         " distinct values; data.layout = \"split\" finds exact cut points from "
-                         "a table of values (round the column, or derive bins with data.derive)");
-    }
+  if (pass_ != TallyPass::Cells) {
+    collect_values(row);
     return;
   }
   tuple_[1] = y;
-  for (std::size_t j = 0; j < plan_.features.size(); ++j) {
+  for (std::size_t j = 0; j < t.info.size(); ++j) {
     const std::size_t c = plan_.features[j];
     std::int32_t x = -1;
     if (!row.missing[c]) {

@@ -100,6 +100,66 @@ std::uint64_t kept_records(const std::vector<data::TypeScan>& scans, int rank) {
   return rank == last ? scans[std::size_t(rank)].kept_records : 0;
 }
 
+// A pass of `pass` over this rank's records; every rank's tally merged in rank order.
+data::AuditTally tally_pass(const ExperimentConfig& config, dist::Communicator& comm, Layout& l,
+                            data::AuditTallier& tallier) {
+  const auto all = comm.all_gather(
+      read_slice(config, comm, l, tallier.tally(), [&](auto&, const auto& r) { tallier.add(r); }));
+  data::AuditTally merged;
+  comm.agree([&] {
+    merged = data::AuditTally::from_bytes(all[0]);
+    for (std::size_t r = 1; r < all.size(); ++r)
+      merged.merge(data::AuditTally::from_bytes(all[r]), tallier.plan().settings.value_table_limit);
+  });
+  return merged;
+}
+
+// Cut points of the binned features, exact: from the merged value tables (census pass), or, for a
+// feature with too many distinct values, from order searches (refinement passes).
+data::FeatureCuts find_cuts(const ExperimentConfig& config, dist::Communicator& comm, Layout& l,
+                            const data::SplitPlan& plan, std::uint64_t keep) {
+  data::FeatureCuts cuts(plan.features.size());
+  if (std::find(plan.binned.begin(), plan.binned.end(), true) == plan.binned.end()) return cuts;
+  data::AuditTallier census(plan, data::TallyPass::Census, keep);
+  const data::AuditTally values = tally_pass(config, comm, l, census);
+  const bool quantile = config.discretize.method == "quantile";
+  const int bins = static_cast<int>(config.discretize.bins);
+  std::vector<data::OrderSearch> searches;
+  for (std::size_t j = 0; j < cuts.size(); ++j) {
+    const std::uint64_t n = values.value_rows[j];
+    std::vector<std::uint64_t> ranks;
+    if (plan.binned[j] && values.overflow[j])
+      ranks = quantile ? data::quantile_ranks(n, bins) : std::vector<std::uint64_t>{0, n - 1};
+    searches.emplace_back(std::move(ranks));
+  }
+  for (;;) {
+    bool done = true;
+    for (const auto& s : searches) done = done && s.done();
+    if (done) break;
+    data::AuditTallier refine(plan, data::TallyPass::Refine, keep, nullptr, &searches);
+    const data::AuditTally counted = tally_pass(config, comm, l, refine);
+    std::size_t at = 0;
+    for (auto& s : searches) {
+      s.narrow({counted.histogram.begin() + long(at),
+                counted.histogram.begin() + long(at + s.counters())});
+      at += s.counters();
+    }
+  }
+  for (std::size_t j = 0; j < cuts.size(); ++j) {
+    if (!plan.binned[j]) continue;
+    std::map<double, std::uint64_t> table = values.values[j];
+    if (values.overflow[j]) {
+      if (quantile) {
+        cuts[j] = data::quantile_cuts_at(values.value_rows[j], searches[j].values(), bins);
+        continue;
+      }
+      for (const auto& [rank, v] : searches[j].values()) table[v] = 1;  // the minimum and maximum
+    }
+    cuts[j] = quantile ? data::quantile_cuts(table, bins) : data::equal_width_cuts(table, bins);
+  }
+  return cuts;
+}
+
 }  // namespace
 
 void check_split_supported(const ExperimentConfig& config) {
@@ -136,7 +196,8 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
                                     config.info.enabled,
                                     config.fairness.prediction,
                                     config.fairness.prediction_positive,
-                                    config.discretize.method};
+                                    config.discretize.method,
+                                    config.discretize.split_value_table};
   const auto used = data::split_columns_used(l.header.names, config.data, settings);
   data::TypeScan scan(used, config.data.csv);
   const auto scans_bytes =
@@ -162,32 +223,16 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
     plan = std::make_unique<data::SplitPlan>(*schema, config.data, settings, path);
   });
 
-  // Census pass for the cut points of numeric features, when there are any.
-  data::FeatureCuts cuts(plan->features.size());
-  if (std::find(plan->binned.begin(), plan->binned.end(), true) != plan->binned.end()) {
-    data::AuditTallier census(*plan, nullptr, keep);
-    const auto all = comm.all_gather(
-        read_slice(config, comm, l, census.tally(), [&](auto&, const auto& r) { census.add(r); }));
-    comm.agree([&] {
-      data::AuditTally merged = data::AuditTally::from_bytes(all[0]);
-      for (std::size_t r = 1; r < all.size(); ++r)
-        merged.merge(data::AuditTally::from_bytes(all[r]));
-      const int bins = static_cast<int>(config.discretize.bins);
-      for (std::size_t j = 0; j < cuts.size(); ++j)
-        if (plan->binned[j])
-          cuts[j] = config.discretize.method == "quantile"
-                        ? data::quantile_cuts(merged.values[j], bins)
-                        : data::equal_width_cuts(merged.values[j], bins);
-    });
-  }
-  data::AuditTallier tallier(*plan, &cuts, keep);
+  const data::FeatureCuts cuts = find_cuts(config, comm, l, *plan, keep);
+  data::AuditTallier tallier(*plan, data::TallyPass::Cells, keep, &cuts);
   const auto all = comm.all_gather(
       read_slice(config, comm, l, tallier.tally(), [&](auto&, const auto& r) { tallier.add(r); }));
   data::AuditTally tally;
   std::vector<data::KeptGroups> kept;
   comm.agree([&] {
     tally = data::AuditTally::from_bytes(all[0]);
-    for (std::size_t r = 1; r < all.size(); ++r) tally.merge(data::AuditTally::from_bytes(all[r]));
+    for (std::size_t r = 1; r < all.size(); ++r)
+      tally.merge(data::AuditTally::from_bytes(all[r]), settings.value_table_limit);
     kept = data::check_split_tally(*plan, tally);
   });
   const double load_seconds = seconds_since(t0);

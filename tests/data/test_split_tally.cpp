@@ -7,6 +7,7 @@
 #include "data/cell_counts.hpp"
 #include "data/csv_reader.hpp"
 #include "data/discretize.hpp"
+#include "data/order_search.hpp"
 #include "data/record_ranges.hpp"
 #include "data/split_schema.hpp"
 #include "data_test_util.hpp"
@@ -90,5 +91,37 @@ TEST_CASE("split tally: merged type scans type columns as the whole-file reader"
       if (whole.columns()[c].is_categorical())
         CHECK(schema.levels[c] == whole.columns()[c].levels());
     }
+  }
+}
+
+TEST_CASE("split tally: order searches find the exact order statistics", "[data][split]") {
+  std::mt19937 rng(13);
+  for (int trial = 0; trial < 40; ++trial) {
+    // Values spread over many magnitudes and signs, with repeats, in 3 parts (ranks).
+    const std::size_t n = 1 + rng() % 3000;
+    std::vector<double> values(n);
+    for (auto& v : values) {
+      const double mag = std::ldexp(double(rng() % 1000) + 0.5, int(rng() % 80) - 40);
+      v = rng() % 5 == 0 ? double(rng() % 4) : (rng() % 2 ? mag : -mag);
+    }
+    const int bins = 2 + int(rng() % 6);
+    OrderSearch search(quantile_ranks(n, bins));
+    int passes = 0;
+    while (!search.done()) {
+      std::vector<std::uint64_t> merged(search.counters(), 0);
+      for (int part = 0; part < 3; ++part) {
+        std::vector<std::uint64_t> counters(search.counters(), 0);
+        for (std::size_t i = part * n / 3; i < (part + 1) * n / 3; ++i)
+          search.count(values[i], counters.data());
+        for (std::size_t k = 0; k < merged.size(); ++k) merged[k] += counters[k];
+      }
+      search.narrow(merged);
+      REQUIRE(++passes <= 6);
+    }
+    std::vector<double> sorted = values;
+    std::sort(sorted.begin(), sorted.end());
+    for (const auto& [rank, v] : search.values()) CHECK(v == sorted[rank]);
+    const Column col = Column::numeric("x", values);
+    CHECK(quantile_cuts_at(n, search.values(), bins) == quantile_cuts(col, bins));
   }
 }

@@ -28,7 +28,8 @@ awk 'BEGIN {
   }
 }' > "$tmp/data.csv"
 
-# A: the COMPAS audit's shape (derived decision, filter, quantile bins), rows with NA dropped.
+# A: the COMPAS audit's shape (derived decision, filter, quantile bins), rows with NA dropped; a
+# value table of at most 5 values makes split mode find the cut points by refinement passes.
 # B: missing values kept, every other column a feature (the quoted notes too), two attributes.
 write_configs() {  # $1 = layout
   cat > "$tmp/a_$1.toml" <<TOML
@@ -52,6 +53,7 @@ in = ["African-American", "Caucasian"]
 [discretize]
 method = "quantile"
 bins = 4
+split_value_table = 5   # priors_count: exact cut points by histogram refinement
 [fairness]
 prediction = "medium_or_high_risk"
 bootstrap = 200
