@@ -70,6 +70,7 @@ missing = "keep"
 [discretize]
 method = "equal_width"
 bins = 3
+split_value_table = 100   # id: its minimum and maximum by refinement
 [info]
 miller_madow = true
 [fairness]
