@@ -225,16 +225,9 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
 
   const data::FeatureCuts cuts = find_cuts(config, comm, l, *plan, keep);
   data::AuditTallier tallier(*plan, data::TallyPass::Cells, keep, &cuts);
-  const auto all = comm.all_gather(
-      read_slice(config, comm, l, tallier.tally(), [&](auto&, const auto& r) { tallier.add(r); }));
-  data::AuditTally tally;
+  const data::AuditTally tally = tally_pass(config, comm, l, tallier);
   std::vector<data::KeptGroups> kept;
-  comm.agree([&] {
-    tally = data::AuditTally::from_bytes(all[0]);
-    for (std::size_t r = 1; r < all.size(); ++r)
-      tally.merge(data::AuditTally::from_bytes(all[r]), settings.value_table_limit);
-    kept = data::check_split_tally(*plan, tally);
-  });
+  comm.agree([&] { kept = data::check_split_tally(*plan, tally); });
   const double load_seconds = seconds_since(t0);
   timings.emplace_back("load", load_seconds);
 
