@@ -65,6 +65,7 @@ name = "split_b"
 source = "$tmp/data.csv"
 layout = "$1"
 target = "two_year_recid"
+positive = "1"
 sensitive = ["race", "sex"]
 missing = "keep"
 [discretize]
