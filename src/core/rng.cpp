@@ -18,7 +18,11 @@ std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); 
 }  // namespace
 
 std::uint64_t stable_hash(std::string_view text) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
+  return stable_hash(text, 0xcbf29ce484222325ULL);
+}
+
+std::uint64_t stable_hash(std::string_view text, std::uint64_t state) {
+  std::uint64_t h = state;
   for (unsigned char c : text) {
     h ^= c;
     h *= 0x100000001b3ULL;

@@ -28,5 +28,8 @@ class Rng {
 
 // 64-bit FNV-1a: a stable hash of stream names (std::hash is not stable across builds).
 std::uint64_t stable_hash(std::string_view text);
+// The same hash continued over more bytes, for inputs read in pieces:
+// stable_hash(b, stable_hash(a)) == stable_hash(a + b).
+std::uint64_t stable_hash(std::string_view text, std::uint64_t state);
 
 }  // namespace adm

@@ -26,9 +26,11 @@ struct Field {
 // Splits the buffer into records of fields, tracking physical lines (quoted newlines included).
 class Tokenizer {
  public:
-  Tokenizer(const std::string& path, const std::string& buf, std::size_t start,
-            const CsvOptions& options)
-      : path_(path), buf_(buf), pos_(start), opt_(options) {}
+  Tokenizer(const std::string& path, std::string_view buf, std::size_t start,
+            const CsvOptions& options, std::size_t first_line = 1)
+      : path_(path), buf_(buf), pos_(start), line_(first_line), opt_(options) {}
+
+  std::size_t position() const { return pos_; }
 
   // Reads the next record; returns false at the end of the input. `line` = where it starts.
   // The fields (and a quoted field's string) are reused from record to record.
@@ -97,7 +99,7 @@ class Tokenizer {
     std::size_t end = pos_;
     if (opt_.trim)
       while (end > begin && is_blank(buf_[end - 1])) --end;
-    f.text = std::string_view(buf_).substr(begin, end - begin);
+    f.text = buf_.substr(begin, end - begin);
   }
 
   void read_quoted(Field& f, std::size_t column) {
@@ -136,9 +138,9 @@ class Tokenizer {
   }
 
   const std::string& path_;
-  const std::string& buf_;
+  std::string_view buf_;
   std::size_t pos_;
-  std::size_t line_ = 1;
+  std::size_t line_;
   const CsvOptions& opt_;
 };
 
@@ -394,6 +396,44 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
     raw.cells[c] = {};  // free memory as we go
   }
   return out;
+}
+
+struct CsvRecords::State {
+  std::string path;
+  Tokenizer tokenizer;
+  std::vector<Field> fields;
+  State(const std::string& p, std::string_view bytes, std::size_t line, const CsvOptions& options)
+      : path(p), tokenizer(path, bytes, 0, options, line) {}
+};
+
+CsvRecords::CsvRecords(const std::string& path, std::string_view bytes, std::size_t first_line,
+                       const CsvOptions& options)
+    : state_(std::make_unique<State>(path, bytes, first_line, options)) {}
+
+CsvRecords::~CsvRecords() = default;
+
+bool CsvRecords::next(std::vector<CsvCell>& cells, std::size_t& line) {
+  if (!state_->tokenizer.next(state_->fields, line)) return false;
+  cells.resize(state_->fields.size());
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    const Field& f = state_->fields[k];
+    cells[k] = {f.text, f.quoted, f.line};
+  }
+  return true;
+}
+
+std::size_t CsvRecords::position() const { return state_->tokenizer.position(); }
+
+void check_csv_names(const std::string& path, std::size_t line, std::vector<std::string>& names,
+                     bool rename_duplicates) {
+  check_names(path, line, names, rename_duplicates);
+}
+
+void check_csv_utf8(const std::string& path, const CsvCell& cell, std::size_t column) {
+  Field f;
+  f.text = cell.text;
+  f.line = cell.line;
+  check_utf8(path, f, column);
 }
 
 Dataset read_csv(const std::string& path, const CsvOptions& options,

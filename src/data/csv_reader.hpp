@@ -18,7 +18,9 @@
 //   the field index (1-based).
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data/dataset.hpp"
@@ -40,5 +42,37 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options = {},
 
 Dataset read_csv(const std::string& path, const CsvOptions& options = {},
                  const std::map<std::string, ColumnType>& type_overrides = {});
+
+// One field of a record as the reader tokenizes it: its text with quotes undone (a view, valid
+// until the next record), whether it was quoted, and the physical line it starts on.
+struct CsvCell {
+  std::string_view text;
+  bool quoted = false;
+  std::size_t line = 0;
+};
+
+// The reader's tokenizer over a byte range that starts at a record (data/record_ranges.hpp cuts a
+// file into such ranges), counting physical lines from `first_line`; errors name `path` and the
+// line. Blank lines come back as one empty unquoted field, as in the whole-file reader.
+class CsvRecords {
+ public:
+  CsvRecords(const std::string& path, std::string_view bytes, std::size_t first_line,
+             const CsvOptions& options);
+  ~CsvRecords();
+  // Reads the next record into `cells`; false at the end of the bytes. `line` = where it starts.
+  bool next(std::vector<CsvCell>& cells, std::size_t& line);
+  // Offset in `bytes` just past the last record read.
+  std::size_t position() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// The reader's checks of column names (empty, repeated: renamed with rename_duplicates) and of a
+// field's UTF-8, for readers of byte ranges.
+void check_csv_names(const std::string& path, std::size_t line, std::vector<std::string>& names,
+                     bool rename_duplicates);
+void check_csv_utf8(const std::string& path, const CsvCell& cell, std::size_t column);
 
 }  // namespace adm::data

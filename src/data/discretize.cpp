@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/error.hpp"
 #include "data/number_text.hpp"
@@ -116,36 +117,70 @@ class Mdlp {
   std::vector<std::int32_t> run_class_;
 };
 
-}  // namespace
-
-std::vector<double> quantile_cuts(const Column& column, int bins) {
-  check_bins(column, bins);
-  const std::vector<double> v = sorted_values(column);
+std::vector<double> equal_width_cuts_of(double lo, double hi, int bins) {
   std::vector<double> cuts;
-  if (v.empty()) return cuts;
-  const std::size_t n = v.size();
-  for (int j = 1; j < bins; ++j) {
-    // Position (n-1)*j/bins computed from integers so textbook cases come out exact.
-    const double h = static_cast<double>((n - 1) * static_cast<std::size_t>(j)) / bins;
-    const auto lo = static_cast<std::size_t>(std::floor(h));
-    const double frac = h - static_cast<double>(lo);
-    const double q = lo + 1 < n ? v[lo] + frac * (v[lo + 1] - v[lo]) : v[lo];
-    if (q > v.front() && (cuts.empty() || q > cuts.back())) cuts.push_back(q);
-  }
-  return cuts;
-}
-
-std::vector<double> equal_width_cuts(const Column& column, int bins) {
-  check_bins(column, bins);
-  const std::vector<double> v = sorted_values(column);
-  std::vector<double> cuts;
-  if (v.empty()) return cuts;
-  const double lo = v.front(), hi = v.back();
   for (int j = 1; j < bins; ++j) {
     const double c = lo + (hi - lo) * j / bins;
     if (c > lo && c < hi && (cuts.empty() || c > cuts.back())) cuts.push_back(c);
   }
   return cuts;
+}
+
+// The cuts of quantile_cuts over n sorted values, read through value_at(k) = the k-th smallest:
+// one formula for a column's values and for a value -> count table.
+template <class ValueAt>
+std::vector<double> quantile_cuts_of(std::size_t n, ValueAt value_at, int bins) {
+  std::vector<double> cuts;
+  if (n == 0) return cuts;
+  const double first = value_at(0);
+  for (int j = 1; j < bins; ++j) {
+    // Position (n-1)*j/bins computed from integers so textbook cases come out exact.
+    const double h = static_cast<double>((n - 1) * static_cast<std::size_t>(j)) / bins;
+    const auto lo = static_cast<std::size_t>(std::floor(h));
+    const double frac = h - static_cast<double>(lo);
+    const double v_lo = value_at(lo);
+    const double q = lo + 1 < n ? v_lo + frac * (value_at(lo + 1) - v_lo) : v_lo;
+    if (q > first && (cuts.empty() || q > cuts.back())) cuts.push_back(q);
+  }
+  return cuts;
+}
+
+}  // namespace
+
+std::vector<double> quantile_cuts(const Column& column, int bins) {
+  check_bins(column, bins);
+  const std::vector<double> v = sorted_values(column);
+  return quantile_cuts_of(
+      v.size(), [&](std::size_t k) { return v[k]; }, bins);
+}
+
+std::vector<double> quantile_cuts(const std::map<double, std::uint64_t>& counts, int bins) {
+  if (bins < 1) throw InputError("cannot discretize into " + std::to_string(bins) + " bins");
+  std::uint64_t n = 0;
+  for (const auto& [v, c] : counts) n += c;
+  // The k-th smallest value: walk the cumulative counts (few distinct values, few lookups).
+  const auto value_at = [&](std::size_t k) {
+    std::uint64_t below = 0;
+    for (const auto& [v, c] : counts) {
+      below += c;
+      if (k < below) return v;
+    }
+    throw InternalError("quantile_cuts: order statistic beyond the counts");
+  };
+  return quantile_cuts_of(static_cast<std::size_t>(n), value_at, bins);
+}
+
+std::vector<double> equal_width_cuts(const std::map<double, std::uint64_t>& counts, int bins) {
+  if (bins < 1) throw InputError("cannot discretize into " + std::to_string(bins) + " bins");
+  if (counts.empty()) return {};
+  return equal_width_cuts_of(counts.begin()->first, counts.rbegin()->first, bins);
+}
+
+std::vector<double> equal_width_cuts(const Column& column, int bins) {
+  check_bins(column, bins);
+  const std::vector<double> v = sorted_values(column);
+  if (v.empty()) return {};
+  return equal_width_cuts_of(v.front(), v.back(), bins);
 }
 
 std::vector<double> mdlp_cuts(const Column& column, const std::vector<std::int32_t>& labels) {

@@ -2,6 +2,7 @@
 // Turning numeric columns into interval-coded categorical ones, for methods that count
 // (plug-in information measures, rule lists, naive Bayes, pattern mining).
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "data/column.hpp"
@@ -21,6 +22,11 @@ std::vector<double> quantile_cuts(const Column& column, int bins);
 
 // Cuts at min + j*(max-min)/bins, j = 1..bins-1.
 std::vector<double> equal_width_cuts(const Column& column, int bins);
+
+// The same cuts from a table value -> number of rows holding it (missing values left out), as a
+// reader of a file in slices tallies them: equal to the column versions on those rows.
+std::vector<double> quantile_cuts(const std::map<double, std::uint64_t>& counts, int bins);
+std::vector<double> equal_width_cuts(const std::map<double, std::uint64_t>& counts, int bins);
 
 // Fayyad & Irani (1993): recursive binary splits at class boundary points, each minimising the
 // class entropy, accepted only if Gain > (log2(N-1) + Delta)/N. `labels` are class codes per row

@@ -54,6 +54,10 @@ struct DerivedColumn {
 
 enum class MissingPolicy { Error, DropRows, Keep };
 
+// How the ranks read the data: every rank parses the whole file (Rows), or each rank reads only
+// its byte range and keeps counts, not rows (Split: the audit pipeline only; see README).
+enum class DataLayout { Rows, Split };
+
 struct DataSpec {
   std::string key = "data";  // config table, for messages
   std::string source;        // CSV path, or "embedded:NAME" for a built-in dataset
@@ -75,6 +79,7 @@ struct DataSpec {
   bool intersect_sensitive = false;  // add one column crossing all sensitive attributes
   // Rows with a missing value in a role column: error naming file and line, drop them, or keep.
   MissingPolicy missing = MissingPolicy::Error;
+  DataLayout layout = DataLayout::Rows;
 };
 
 }  // namespace adm::data

@@ -132,6 +132,11 @@ void describe(config::Fields& f, DataSpec& spec) {
       {{"error", MissingPolicy::Error},
        {"drop", MissingPolicy::DropRows},
        {"keep", MissingPolicy::Keep}});
+  f.choice("layout", spec.layout,
+           "rows: every rank parses the whole file and keeps its rows; split: each rank reads only "
+           "its byte range of the CSV file and keeps counts, not rows, for data larger than a "
+           "node (audit pipeline only; results equal to rows except the bootstrap draws).",
+           {{"rows", DataLayout::Rows}, {"split", DataLayout::Split}});
   if (f.mode() == config::Fields::Mode::Read && spec.source.empty())
     f.fail("source", "is required");
 }

@@ -28,6 +28,11 @@ void describe(config::Fields& f, DiscretizeSection& s) {
   f.text("method", s.method, "How numeric features are binned for information measures.",
          {"none", "quantile", "equal_width", "mdlp"});
   f.integer("bins", s.bins, "Bins for quantile and equal-width binning.", {2, 1000});
+  f.count("split_value_table", s.split_value_table,
+          "data.layout = \"split\": most distinct values of a binned feature a rank sends as a "
+          "value -> count table; a feature with more gets its exact cut points by histogram "
+          "refinement instead (up to 6 more passes over the file).",
+          {1, std::uint64_t{1} << 24});
 }
 
 void describe(config::Fields& f, InfoSection& s) {

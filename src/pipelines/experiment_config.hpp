@@ -28,6 +28,7 @@ struct RunSection {
 struct DiscretizeSection {
   std::string method = "quantile";  // none | quantile | equal_width | mdlp
   std::int64_t bins = 5;
+  std::uint64_t split_value_table = std::uint64_t{1} << 20;  // see experiment_config.cpp
 };
 
 struct InfoSection {

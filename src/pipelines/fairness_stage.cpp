@@ -14,19 +14,19 @@ namespace {
 // Headline metrics per sensitive attribute, in this order, in results and bootstrap replicates.
 const std::vector<std::string> kMetrics = {"sp", "pp", "pe", "eopp", "eodds", "cuae", "di_ratio"};
 
-std::vector<double> headline(const fairness::FairnessReport& r) {
-  std::vector<double> out;
-  for (auto m : fairness::kAllGapMetrics) out.push_back(r.gap(m).value);
-  out.push_back(r.di.ratio);
-  return out;
-}
-
 struct Audited {
   std::string attribute;
   fairness::FairnessInputs inputs;
 };
 
 }  // namespace
+
+std::vector<double> headline_metrics(const fairness::FairnessReport& r) {
+  std::vector<double> out;
+  for (auto m : fairness::kAllGapMetrics) out.push_back(r.gap(m).value);
+  out.push_back(r.di.ratio);
+  return out;
+}
 
 std::vector<std::int32_t> decision_codes(const ExperimentConfig& config,
                                          const data::Dataset& data) {
@@ -93,7 +93,6 @@ void fairness_stage(StageContext& context) {
     audited.push_back({attr, in});
   }
 
-  const std::size_t per_attr = kMetrics.size();
   const std::size_t replicates = config.fairness.bootstrap;
   std::vector<fairness::ReplicateTally> tallies;
   if (replicates > 0)
@@ -103,14 +102,26 @@ void fairness_stage(StageContext& context) {
     const auto times = data::bootstrap_counts(data.rows(), rng);
     std::vector<double> out;
     for (const auto& tally : tallies) {
-      const auto h = headline(fairness::report_from_tally(tally(times)));
+      const auto h = headline_metrics(fairness::report_from_tally(tally(times)));
       out.insert(out.end(), h.begin(), h.end());
     }
     return out;
   });
 
-  auto& results = context.results;
-  auto& out = context.summary;
+  std::vector<AuditedAttribute> reports;
+  for (const auto& a : audited)
+    reports.push_back(
+        {a.attribute, data.column(a.attribute).levels(), fairness::evaluate(a.inputs)});
+  write_fairness(config, reports, boot, context.results, context.summary);
+}
+
+void write_fairness(const ExperimentConfig& config, const std::vector<AuditedAttribute>& audited,
+                    const std::vector<std::vector<double>>& boot, ResultSet& results,
+                    std::ostringstream& out) {
+  const bool audit_model = !config.fairness.prediction.empty();
+  const std::size_t per_attr = kMetrics.size();
+  const std::size_t replicates = config.fairness.bootstrap;
+
   const std::string what =
       audit_model ? "decisions '" + config.fairness.prediction + "'" : "outcome";
   out << "fairness of " << what << " (gaps are largest pairwise differences; " << replicates
@@ -129,11 +140,10 @@ void fairness_stage(StageContext& context) {
 
   for (std::size_t k = 0; k < audited.size(); ++k) {
     const auto& a = audited[k];
-    const auto report = fairness::evaluate(a.inputs);
-    const auto values = headline(report);
+    const auto& report = a.report;
+    const auto values = headline_metrics(report);
     const std::string base = "/fairness/" + a.attribute;
-    const auto& s = data.column(a.attribute);
-    results.add(base + "/groups", s.levels(), "Groups, in the order of the per-group datasets.");
+    results.add(base + "/groups", a.levels, "Groups, in the order of the per-group datasets.");
     std::vector<double> sel, tpr, fpr, fnr, ppv, npv, acc, count;
     for (const auto& g : report.per_group) {
       count.push_back(g.count);
@@ -178,7 +188,7 @@ void fairness_stage(StageContext& context) {
     out << "  by " << a.attribute << ": selection rate";
     for (std::size_t g = 0; g < sel.size(); ++g) {
       char buf[64];
-      std::snprintf(buf, sizeof buf, " %s %.3f", s.levels()[g].c_str(), sel[g]);
+      std::snprintf(buf, sizeof buf, " %s %.3f", a.levels[g].c_str(), sel[g]);
       out << buf;
     }
     out << "\n   ";

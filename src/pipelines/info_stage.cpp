@@ -44,6 +44,13 @@ void information_stage(StageContext& context) {
                                info::mutual_information(data, x, s, options)};
   });
 
+  write_information(config, roles.features, s, rows, context.results, context.summary);
+}
+
+void write_information(const ExperimentConfig& config, const std::vector<std::string>& features,
+                       const std::vector<std::string>& s,
+                       const std::vector<std::vector<double>>& rows, ResultSet& results,
+                       std::ostringstream& out) {
   std::vector<double> h, mi_y, cmi_y, mi_s;
   for (const auto& r : rows) {
     h.push_back(r[0]);
@@ -51,8 +58,7 @@ void information_stage(StageContext& context) {
     cmi_y.push_back(r[2]);
     mi_s.push_back(r[3]);
   }
-  auto& results = context.results;
-  results.add("/info/features", roles.features, "Features, in the order of the other datasets.");
+  results.add("/info/features", features, "Features, in the order of the other datasets.");
   results.add("/info/entropy", h, "H(X): entropy of the (binned) feature.", "bits");
   results.add("/info/mi_target", mi_y, "I(Y;X): information the feature carries about the outcome.",
               "bits");
@@ -61,7 +67,6 @@ void information_stage(StageContext& context) {
   results.add("/info/mi_sensitive", mi_s, "I(X;S): information the feature carries about S.",
               "bits");
 
-  auto& out = context.summary;
   out << "information (bits, plug-in" << (config.info.miller_madow ? ", Miller-Madow" : "")
       << "; S = {";
   for (std::size_t i = 0; i < s.size(); ++i) out << (i ? ", " : "") << s[i];
@@ -77,8 +82,8 @@ void information_stage(StageContext& context) {
     // A feature whose information about Y mostly disappears given S, while it tells a lot about S,
     // looks like a proxy of S (the InfoGram's fair axis makes this precise).
     const bool proxy = mi_s[j] > 0.05 && cmi_y[j] < 0.5 * mi_y[j];
-    std::snprintf(line, sizeof line, "  %-20s %9.4f %9.4f %9.4f%s\n", roles.features[j].c_str(),
-                  mi_y[j], cmi_y[j], mi_s[j], proxy ? "   <- informative mainly through S" : "");
+    std::snprintf(line, sizeof line, "  %-20s %9.4f %9.4f %9.4f%s\n", features[j].c_str(), mi_y[j],
+                  cmi_y[j], mi_s[j], proxy ? "   <- informative mainly through S" : "");
     out << line;
   }
 }

@@ -24,6 +24,7 @@
 #include "pipelines/result_path.hpp"
 #include "pipelines/rulelist_pipeline.hpp"
 #include "pipelines/shapley_pipeline.hpp"
+#include "pipelines/split_audit.hpp"
 #include "pipelines/work_stats.hpp"
 
 namespace adm::pipelines {
@@ -57,6 +58,7 @@ void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& 
 }  // namespace
 
 std::string validate_experiment(const ExperimentConfig& config) {
+  if (config.data.layout == data::DataLayout::Split) check_split_supported(config);
   data::Dataset data = data::load_dataset(config.data);
   check_pipeline_inputs(config, data);
   return std::to_string(data.rows()) + " rows, " + std::to_string(data.roles().features.size()) +
@@ -75,11 +77,15 @@ RunOutcome run_experiment(const RunRequest& request) {
   const std::vector<std::string> inputs = data_files(config);
   data::Dataset data;
   std::unique_ptr<io::OutputLock> lock;  // held by the coordinator, which writes every file
+  // Split layout: no rank loads the rows; the audit reads the file in byte ranges below.
+  const bool split = config.data.layout == data::DataLayout::Split;
   comm.agree([&] {
+    if (split) check_split_supported(config);
     auto own_inputs = inputs;
     own_inputs.push_back(config.file);
     prepare_result_path(outcome.out_path, own_inputs);
     if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
+    if (split) return;
     data = data::load_dataset(config.data);
     check_pipeline_inputs(config, data);
   });
@@ -107,7 +113,8 @@ RunOutcome run_experiment(const RunRequest& request) {
   StageContext context{config, data, farm, results, summary};
   Timings timings;
   const auto& pipeline = config.run.pipeline;
-  if (pipeline == "audit" || pipeline == "all") run_audit(context, timings);
+  if (split) run_split_audit(config, comm, farm, results, summary, timings);
+  if (!split && (pipeline == "audit" || pipeline == "all")) run_audit(context, timings);
   if (pipeline == "infogram" || pipeline == "all")
     run_infogram(context, timings, /*describe_data=*/pipeline != "all");
   if (pipeline == "models") run_models(context, timings);
