@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "dist/traffic.hpp"
 
 namespace adm::dist {
 
@@ -33,6 +34,7 @@ void Mailbox::send(int dest, int tag, std::string bytes) {
             &p.request);
   ++messages_;
   bytes_ += p.buffer.size();
+  count_sent(p.buffer.size());
 }
 
 void Mailbox::wait(Message& out, int first_tag, int last_tag) {
@@ -63,6 +65,7 @@ void Mailbox::receive(const MPI_Status& status, Message& out, int first_tag, int
   out.tag = status.MPI_TAG;
   out.bytes.assign(static_cast<std::size_t>(count), '\0');
   MPI_Recv(out.bytes.data(), count, MPI_CHAR, out.source, out.tag, comm_, MPI_STATUS_IGNORE);
+  count_received(out.bytes.size());
 }
 
 void Mailbox::reap() {
