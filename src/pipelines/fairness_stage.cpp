@@ -108,6 +108,7 @@ void fairness_stage(StageContext& context) {
     }
     return out;
   });
+  if (!context.farm.is_root()) return;  // the replicates, and what is written, are rank 0's
 
   auto& results = context.results;
   auto& out = context.summary;

@@ -11,6 +11,23 @@ std::vector<std::int64_t> as_int64(const std::vector<std::uint64_t>& v) {
 
 }  // namespace
 
+void write_rank_traffic(ResultSet& out, const std::string& g, const dist::RankTraffic& t) {
+  out.add(g + "bytes_sent_per_rank", as_int64(t.bytes_sent),
+          "Bytes each rank sent over MPI in the stage (messages and collectives; a broadcast "
+          "counts its payload once per receiving rank).",
+          "bytes");
+  out.add(g + "bytes_received_per_rank", as_int64(t.bytes_received),
+          "Bytes each rank received over MPI in the stage.", "bytes");
+  out.add(g + "messages_sent_per_rank", as_int64(t.messages_sent),
+          "Messages each rank sent in the stage (a collective counts as the point-to-point "
+          "messages it stands for).",
+          "messages");
+  out.add(g + "messages_received_per_rank", as_int64(t.messages_received),
+          "Messages each rank received in the stage.", "messages");
+  out.add(g + "peak_rss_per_rank", as_int64(t.peak_rss),
+          "Each rank's peak resident memory (VmHWM) at the end of the stage.", "bytes");
+}
+
 void write_frontier_stats(ResultSet& out, const std::string& name, const dist::FrontierStats& fs,
                           double seconds) {
   const std::string g = "/timing/" + name + "/";
@@ -69,7 +86,10 @@ void write_farm_stats(ResultSet& out,
             "Result payload each rank sent to the coordinator.", "bytes");
     out.add(g + "broadcast_bytes",
             std::vector<std::int64_t>{static_cast<std::int64_t>(fs.broadcast_bytes)},
-            "Result payload rank 0 sent to the other ranks (all results to each).", "bytes");
+            "What rank 0 derived from the results and shared with every rank after the stage "
+            "(payload times the other ranks; results themselves stay on rank 0).",
+            "bytes");
+    write_rank_traffic(out, g, fs.traffic);
   }
 }
 
