@@ -108,7 +108,7 @@ std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size
     auto& world = comm_.impl()->world;
     {
       PrivateComm channel(world);
-      Mailbox mail(channel.get());
+      Mailbox mail(channel.get(), comm_.oversubscribed());
       if (comm_.is_root())
         results = coordinate(stage, count, task, &mail);
       else

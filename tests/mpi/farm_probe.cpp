@@ -3,6 +3,8 @@
 // error on whichever rank runs it, which must end every rank with that message and exit code 2.
 // Rank 0 also prints the handouts, and with FARM_PROBE_TIMES set the stage's and the coordinator's
 // seconds (NOTES, "Task farm": 100,000 tasks of ~3 us, with and without chunks).
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -30,7 +32,16 @@ int main(int argc, char** argv) {
       const auto& per_rank = farm.last_stats().per_rank;
       for (std::size_t r = 0; r < per_rank.size(); ++r)
         std::fprintf(stderr, "rank %zu computed %zu tasks\n", r, per_rank[r]);
-      std::fprintf(stderr, "handouts %zu\n", farm.last_stats().handouts);
+      const auto& stats = farm.last_stats();
+      std::fprintf(stderr, "handouts %zu\n", stats.handouts);
+      std::fprintf(stderr, "broadcast_bytes %llu\n",
+                   static_cast<unsigned long long>(stats.broadcast_bytes));
+      // Workers receive only their handouts (8 bytes a task) and the stop.
+      std::uint64_t worker_max = 0;
+      for (std::size_t r = 1; r < stats.traffic.bytes_received.size(); ++r)
+        worker_max = std::max(worker_max, stats.traffic.bytes_received[r]);
+      std::fprintf(stderr, "worker_bytes_received_max %llu\n",
+                   static_cast<unsigned long long>(worker_max));
       if (std::getenv("FARM_PROBE_TIMES"))
         std::fprintf(stderr, "seconds %.4f coordinator %.4f\n", farm.last_stats().seconds,
                      farm.last_stats().coordinator_seconds);
