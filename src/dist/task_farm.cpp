@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <future>
 #include <iterator>
@@ -20,6 +21,13 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// CPU seconds of the calling thread.
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 // Message tags. Workers send RESULT or FAILURE; the coordinator sends TASK or STOP.
@@ -266,11 +274,13 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
   while (mail && (!pending.empty() || outstanding > 0 || own.valid())) {
     bool progressed = false;
     const auto t0 = Clock::now();
+    const double cpu0 = thread_cpu_seconds();
     while (mail->poll(m, kTask, kFailure)) {
       receive(m);
       progressed = true;
     }
     stats_.coordinator_seconds += since(t0);
+    stats_.coordinator_cpu_seconds += thread_cpu_seconds() - cpu0;
     if (own.valid() && own.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
       const double seconds = since(own_start);
       stats_.busy_seconds[0] += seconds;

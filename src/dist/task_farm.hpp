@@ -43,6 +43,8 @@ struct FarmStats {
   std::size_t resumed = 0;                  // tasks taken from the checkpoint
   double seconds = 0;                       // wall time of the stage on the coordinator
   double coordinator_seconds = 0;           // rank 0's time receiving, recording, handing out
+  double coordinator_cpu_seconds = 0;       // the CPU time of that (unlike the wall time above,
+                                            // not inflated when rank 0 shares its core)
   std::size_t handouts = 0;                 // messages of tasks (chunks, rank 0's own included)
   std::uint64_t broadcast_bytes = 0;        // what rank 0 share()d after the stage, x other ranks
   std::vector<std::size_t> per_rank;        // tasks computed by each rank in this run

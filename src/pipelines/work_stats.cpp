@@ -78,6 +78,10 @@ void write_farm_stats(ResultSet& out,
             "Time each rank waited for a task (workers) or for results (rank 0).", "s");
     out.add(g + "coordinator_seconds", std::vector<double>{fs.coordinator_seconds},
             "Rank 0's time receiving results, checkpointing them and handing out tasks.", "s");
+    out.add(g + "coordinator_cpu_seconds", std::vector<double>{fs.coordinator_cpu_seconds},
+            "CPU time of rank 0's coordinating (the same work as coordinator_seconds; not "
+            "inflated when rank 0 shares its core with other ranks).",
+            "s");
     out.add(g + "handouts", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.handouts)},
             "Messages of tasks rank 0 handed out, its own chunks included (cheap tasks go several "
             "to a message).",

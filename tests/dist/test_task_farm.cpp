@@ -174,6 +174,12 @@ TEST_CASE("cheap tasks are handed out in chunks of a few milliseconds, long ones
   adm::dist::TaskChunks instant;
   instant.timed(5, 0.0);  // too fast to time: as large as the share allows
   CHECK(instant.next(1 << 20, 1) == 4096);
+  // At 1,024 ranks a chunk is ~41 ms of work, so rank 0's handouts stay a quarter of its time:
+  // 1,024 workers / 41 ms x 10 us = 0.25.
+  CHECK(adm::dist::TaskChunks::target_seconds(2) == 0.004);
+  CHECK(adm::dist::TaskChunks::target_seconds(100) == Approx(0.004));
+  CHECK(adm::dist::TaskChunks::target_seconds(1024) == Approx(0.04096));
+  CHECK(chunks.next(1 << 20, 1024) == 409);  // 0.1 ms tasks
   adm::dist::TaskChunks fits;
   fits.timed(2, 0.4);  // 0.2 s a task (a model fit): one at a time
   CHECK(fits.next(1000, 2) == 1);
