@@ -11,10 +11,10 @@ namespace adm {
 class CheckpointSink {
  public:
   virtual ~CheckpointSink() = default;
-  // Results of `stage` tasks that an earlier, interrupted run completed (task index -> result).
-  virtual std::map<std::size_t, std::vector<double>> completed(const std::string& stage) = 0;
-  virtual void record(const std::string& stage, std::size_t index,
-                      const std::vector<double>& result) = 0;
+  // Results of `stage` tasks that an earlier, interrupted run completed (task index -> result's
+  // bytes, as its Codec encoded them).
+  virtual std::map<std::size_t, std::string> completed(const std::string& stage) = 0;
+  virtual void record(const std::string& stage, std::size_t index, const std::string& result) = 0;
 };
 
 }  // namespace adm

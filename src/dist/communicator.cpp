@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/fresh_memory.hpp"
 #include "dist/mpi_impl.hpp"
+#include "dist/traffic.hpp"
 
 namespace adm::dist {
 namespace {
@@ -119,6 +120,8 @@ void Communicator::agree(const std::function<void()>& step) {
   const int mine = error ? rank_ : size_;
   int lowest = size_;
   MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, impl_->world);
+  count_sent(sizeof mine);  // a reduction: one value out and one in per rank
+  count_received(sizeof lowest);
   if (lowest == size_) return;
   std::string text;
   if (rank_ == lowest) {
@@ -154,6 +157,9 @@ std::vector<std::string> Communicator::all_gather(const std::string& mine) {
   std::string flat(total, '\0');
   MPI_Allgatherv(mine.data(), size, MPI_BYTE, flat.data(), sizes.data(), offsets.data(), MPI_BYTE,
                  world);
+  const auto others = static_cast<std::uint64_t>(size_ - 1);
+  count_sent(mine.size() * others, others);  // this rank's bytes to each other rank
+  count_received(total - mine.size(), others);
   std::vector<std::string> all(sizes.size());
   for (std::size_t r = 0; r < sizes.size(); ++r)
     all[r].assign(flat, static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(sizes[r]));
@@ -209,10 +215,12 @@ std::vector<std::string> Communicator::gather_to_root(std::size_t bytes,
   }
   if (rank_ != 0) {
     MPI_Send(mine.data(), size, MPI_BYTE, 0, kTag, world);
+    count_sent(mine.size());
     return all;
   }
   all[0] = std::move(mine);
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  for (std::size_t r = 1; r < all.size(); ++r) count_received(all[r].size());
   return all;
 }
 
@@ -275,6 +283,11 @@ void Communicator::broadcast_from(std::string& value, int root) {
   for (std::uint64_t at = 0; at < size; at += kPiece)
     MPI_Bcast(value.data() + at, static_cast<int>(std::min(kPiece, size - at)), MPI_BYTE, root,
               impl_->world);
+  // Counted as the root sending the payload to each other rank (dist/traffic.hpp).
+  if (rank_ == root)
+    count_sent(size * static_cast<std::uint64_t>(size_ - 1), static_cast<std::uint64_t>(size_ - 1));
+  else
+    count_received(size);
 }
 
 void Communicator::abort(int code) {

@@ -11,7 +11,9 @@ namespace adm::dist {
 
 class Mailbox {
  public:
-  explicit Mailbox(MPI_Comm comm) : comm_(comm) {}
+  // `sleepy`: wait() sleeps between polls instead of blocking in MPI_Probe, which spins; for ranks
+  // that share cores (an oversubscribed node), where a spinning waiter takes a working rank's CPU.
+  explicit Mailbox(MPI_Comm comm, bool sleepy = false) : comm_(comm), sleepy_(sleepy) {}
   Mailbox(const Mailbox&) = delete;
   Mailbox& operator=(const Mailbox&) = delete;
   ~Mailbox();  // waits for every send (the protocol guarantees each is received)
@@ -40,6 +42,7 @@ class Mailbox {
     std::string buffer;
   };
   MPI_Comm comm_;
+  bool sleepy_ = false;
   std::list<Pending> pending_;  // a list: buffers must not move while MPI reads them
   std::uint64_t messages_ = 0, bytes_ = 0;
 };

@@ -7,6 +7,13 @@
 // tasks over twice the ranks, so chunks shrink towards the end of a stage and the last tasks still
 // go to whoever is free. The chunking changes only who runs which task: task i always draws from
 // its own stream, so results do not depend on it.
+//
+// At many ranks a fixed chunk time is not enough: P workers each returning a chunk every
+// kTargetSeconds ask rank 0 for P / kTargetSeconds handouts a second, and rank 0 spends ~10 us of
+// CPU on each (receive, record, hand out; measured with farm_probe's sleeping tasks at 16-64
+// ranks: 9-12 us), so at ~400 ranks it would do nothing else. The chunk time therefore grows with
+// the ranks, ranks x kHandoutSeconds / kCoordinatorShare, keeping rank 0 at most a quarter busy
+// with handouts: 4 ms up to 100 ranks, 41 ms at 1,024.
 #include <algorithm>
 #include <cstddef>
 
@@ -15,6 +22,14 @@ namespace adm::dist {
 class TaskChunks {
  public:
   static constexpr double kTargetSeconds = 0.004;
+  static constexpr double kHandoutSeconds = 10e-6;  // rank 0's CPU time per handout, measured
+  static constexpr double kCoordinatorShare = 0.25;
+
+  // Seconds of work a chunk aims at with `ranks` ranks.
+  static double target_seconds(std::size_t ranks) {
+    return std::max(kTargetSeconds,
+                    static_cast<double>(ranks) * kHandoutSeconds / kCoordinatorShare);
+  }
 
   // Seconds the tasks of this stage took, as results come in (rank 0's own included).
   void timed(std::size_t tasks, double seconds) {
@@ -22,16 +37,15 @@ class TaskChunks {
     seconds_ += seconds;
   }
 
-  // Tasks of the next handout: one until a task has been timed, then about kTargetSeconds of
-  // them, at most pending / (2 ranks), at least one.
+  // Tasks of the next handout: one until a task has been timed, then about target_seconds(ranks)
+  // of them, at most pending / (2 ranks), at least one.
   std::size_t next(std::size_t pending, std::size_t ranks) const {
     if (pending == 0) return 0;
     std::size_t by_time = 1;
     if (tasks_ > 0) {
       const double mean = seconds_ / static_cast<double>(tasks_);
-      by_time = mean * kMaxChunk <= kTargetSeconds
-                    ? kMaxChunk
-                    : static_cast<std::size_t>(kTargetSeconds / mean);
+      const double target = target_seconds(ranks);
+      by_time = mean * kMaxChunk <= target ? kMaxChunk : static_cast<std::size_t>(target / mean);
     }
     const std::size_t by_share = pending / (2 * std::max<std::size_t>(ranks, 1));
     return std::max<std::size_t>(1, std::min(by_time, by_share));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <future>
 #include <iterator>
@@ -22,11 +23,18 @@ double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// CPU seconds of the calling thread.
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 // Message tags. Workers send RESULT or FAILURE; the coordinator sends TASK or STOP.
 enum Tag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
 
 // Wire formats: a handout is the task indices (8 bytes each); a reply is the number of tasks and
-// the seconds they took, then per task its index, its number of values and the values; a failure
+// the seconds they took, then per task its index, its result's size and its bytes; a failure
 // is its kind (1 internal, 2 input) then the message.
 std::vector<std::uint64_t> decode_indices(const std::string& bytes) {
   if (bytes.empty() || bytes.size() % sizeof(std::uint64_t) != 0)
@@ -58,7 +66,7 @@ T take(const std::string& bytes, std::size_t& at) {
 
 struct Reply {
   double seconds = 0;
-  std::vector<std::pair<std::uint64_t, TaskResult>> results;
+  std::vector<std::pair<std::uint64_t, std::string>> results;
 };
 
 Reply decode_reply(const std::string& bytes) {
@@ -68,19 +76,17 @@ Reply decode_reply(const std::string& bytes) {
   reply.seconds = take<double>(bytes, at);
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto index = take<std::uint64_t>(bytes, at);
-    const auto values = take<std::uint64_t>(bytes, at);
-    if ((bytes.size() - at) / sizeof(double) < values) throw InternalError("task farm: torn reply");
-    TaskResult result(values);
-    if (values > 0) std::memcpy(result.data(), bytes.data() + at, values * sizeof(double));
-    at += values * sizeof(double);
-    reply.results.emplace_back(index, std::move(result));
+    const auto size = take<std::uint64_t>(bytes, at);
+    if (bytes.size() - at < size) throw InternalError("task farm: torn reply");
+    reply.results.emplace_back(index, bytes.substr(at, size));
+    at += size;
   }
   if (at != bytes.size()) throw InternalError("task farm: torn reply");
   return reply;
 }
 
-TaskResult run_one(const std::string& stage, std::uint64_t seed, std::size_t index,
-                   const TaskFn& task) {
+std::string run_one(const std::string& stage, std::uint64_t seed, std::size_t index,
+                    const TaskFn& task) {
   Rng rng(seed, stage, index);
   return task(index, rng);
 }
@@ -92,9 +98,10 @@ TaskFarm::TaskFarm(Communicator& comm, FarmOptions options)
   if (options_.prefetch == 0) options_.prefetch = 1;
 }
 
-std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t count,
-                                      const TaskFn& task) {
+std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size_t count,
+                                             const TaskFn& task) {
   const auto t0 = Clock::now();
+  const TrafficCounts start = traffic();
   const auto ranks = static_cast<std::size_t>(comm_.size());
   stats_ = FarmStats{};
   stats_.tasks = count;
@@ -102,14 +109,14 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
   stats_.busy_seconds.assign(ranks, 0.0);
   stats_.wait_seconds.assign(ranks, 0.0);
   stats_.result_bytes.assign(ranks, 0);
-  std::vector<TaskResult> results;
+  std::vector<std::string> results;
   if (ranks == 1) {
     results = coordinate(stage, count, task, nullptr);
   } else {
     auto& world = comm_.impl()->world;
     {
       PrivateComm channel(world);
-      Mailbox mail(channel.get());
+      Mailbox mail(channel.get(), comm_.oversubscribed());
       if (comm_.is_root())
         results = coordinate(stage, count, task, &mail);
       else
@@ -122,37 +129,47 @@ std::vector<TaskResult> TaskFarm::run(const std::string& stage, std::size_t coun
     std::vector<double> all(comm_.is_root() ? 4 * ranks : 0);
     MPI_Gather(mine, 4, MPI_DOUBLE, all.data(), 4, MPI_DOUBLE, 0, world);
     if (comm_.is_root())
+      count_received(sizeof mine * (ranks - 1), ranks - 1);
+    else
+      count_sent(sizeof mine);
+    if (comm_.is_root())
       for (std::size_t r = 1; r < ranks; ++r) {
         stats_.per_rank[r] = static_cast<std::size_t>(all[4 * r]);
         stats_.busy_seconds[r] = all[4 * r + 1];
         stats_.wait_seconds[r] = all[4 * r + 2];
         stats_.result_bytes[r] = static_cast<std::uint64_t>(all[4 * r + 3]);
       }
-    for (const auto& r : results) stats_.broadcast_bytes += r.size() * sizeof(double);
-    stats_.broadcast_bytes *= ranks - 1;
-    comm_.broadcast(results);
   }
+  stats_.traffic = gather_traffic(comm_, start);
   stats_.seconds = since(t0);
   history_.emplace_back(stage, stats_);
   return results;
 }
 
-std::vector<std::vector<TaskResult>> TaskFarm::run_groups(const std::string& stage,
-                                                          const std::vector<TaskGroup>& groups) {
+void TaskFarm::share_bytes(std::string& bytes) {
+  comm_.broadcast(bytes);
+  if (comm_.is_root() && !history_.empty())
+    history_.back().second.broadcast_bytes +=
+        bytes.size() * static_cast<std::uint64_t>(comm_.size() - 1);
+}
+
+std::vector<std::vector<std::string>> TaskFarm::run_groups_bytes(
+    const std::string& stage, const std::vector<TaskGroup<std::string>>& groups) {
   std::vector<std::size_t> first;  // stage index of each group's task 0
   std::size_t count = 0;
   for (const auto& g : groups) {
     first.push_back(count);
     count += g.count;
   }
-  auto flat = run(stage, count, [&](std::size_t index, Rng&) {
+  auto flat = run_bytes(stage, count, [&](std::size_t index, Rng&) {
     const auto g = static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), index) -
                                             first.begin()) -
                    1;
     Rng rng(options_.seed, groups[g].stream, index - first[g]);  // the group's own stream
     return groups[g].task(index - first[g], rng);
   });
-  std::vector<std::vector<TaskResult>> out(groups.size());
+  std::vector<std::vector<std::string>> out(groups.size());
+  if (!comm_.is_root()) return out;  // results live on rank 0
   for (std::size_t g = 0; g < groups.size(); ++g)
     out[g].assign(std::make_move_iterator(flat.begin() + static_cast<std::ptrdiff_t>(first[g])),
                   std::make_move_iterator(flat.begin() +
@@ -161,7 +178,7 @@ std::vector<std::vector<TaskResult>> TaskFarm::run_groups(const std::string& sta
 }
 
 std::deque<std::size_t> TaskFarm::restore(const std::string& stage,
-                                          std::vector<TaskResult>& results) {
+                                          std::vector<std::string>& results) {
   std::vector<bool> done(results.size(), false);
   if (options_.checkpoint) {
     for (auto& [index, result] : options_.checkpoint->completed(stage)) {
@@ -179,9 +196,9 @@ std::deque<std::size_t> TaskFarm::restore(const std::string& stage,
 
 // Rank 0: hands tasks to workers as they return results and computes tasks itself in between.
 // With one rank (`mail` null) there are no workers and no MPI calls: every task runs in order.
-std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size_t count,
-                                             const TaskFn& task, Mailbox* mail) {
-  std::vector<TaskResult> results(count);
+std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::size_t count,
+                                              const TaskFn& task, Mailbox* mail) {
+  std::vector<std::string> results(count);
   std::deque<std::size_t> pending = restore(stage, results);
   Progress progress(stage, count, options_.progress);
   progress.set_resumed(stats_.resumed);
@@ -211,7 +228,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
     ++outstanding;
     ++q;
   };
-  const auto accept = [&](std::size_t index, TaskResult result, int from) {
+  const auto accept = [&](std::size_t index, std::string result, int from) {
     if (index >= count) throw InternalError("task farm: result for an unknown task");
     if (options_.checkpoint) options_.checkpoint->record(stage, index, result);
     results[index] = std::move(result);
@@ -243,7 +260,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
       const std::size_t index = pending.front();
       pending.pop_front();
       const auto t0 = Clock::now();
-      TaskResult result = run_one(stage, options_.seed, index, task);
+      std::string result = run_one(stage, options_.seed, index, task);
       stats_.busy_seconds[0] += since(t0);
       accept(index, std::move(result), 0);
     }
@@ -251,17 +268,19 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
   // Several ranks: rank 0's own chunk runs on a second thread, so this (the only MPI) thread
   // answers a worker the moment its result arrives instead of after rank 0's tasks; workers never
   // starve.
-  std::future<std::vector<TaskResult>> own;
+  std::future<std::vector<std::string>> own;
   std::vector<std::uint64_t> own_indices;
   Clock::time_point own_start;
   while (mail && (!pending.empty() || outstanding > 0 || own.valid())) {
     bool progressed = false;
     const auto t0 = Clock::now();
+    const double cpu0 = thread_cpu_seconds();
     while (mail->poll(m, kTask, kFailure)) {
       receive(m);
       progressed = true;
     }
     stats_.coordinator_seconds += since(t0);
+    stats_.coordinator_cpu_seconds += thread_cpu_seconds() - cpu0;
     if (own.valid() && own.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
       const double seconds = since(own_start);
       stats_.busy_seconds[0] += seconds;
@@ -275,7 +294,7 @@ std::vector<TaskResult> TaskFarm::coordinate(const std::string& stage, std::size
       own_indices = next_chunk();
       own_start = Clock::now();
       own = std::async(std::launch::async, [&, indices = own_indices] {
-        std::vector<TaskResult> done;
+        std::vector<std::string> done;
         for (const auto i : indices) done.push_back(run_one(stage, options_.seed, i, task));
         return done;
       });
@@ -316,12 +335,10 @@ void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail)
       put(bytes, static_cast<std::uint64_t>(indices.size()));
       put(bytes, 0.0);  // the seconds, known once the tasks have run
       for (const std::uint64_t index : indices) {
-        const TaskResult result = run_one(stage, options_.seed, index, task);
+        const std::string result = run_one(stage, options_.seed, index, task);
         put(bytes, index);
         put(bytes, static_cast<std::uint64_t>(result.size()));
-        if (!result.empty())
-          bytes.append(reinterpret_cast<const char*>(result.data()),
-                       result.size() * sizeof(double));
+        bytes += result;
       }
       const double seconds = since(t1);
       std::memcpy(bytes.data() + sizeof(std::uint64_t), &seconds, sizeof seconds);

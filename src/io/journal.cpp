@@ -12,8 +12,8 @@ namespace adm::io {
 namespace {
 
 // Version 2 added the input digests to the header.
-constexpr char kMagic[8] = {'A', 'D', 'M', 'J', 'R', 'N', 'L', '2'};
-constexpr std::uint32_t kRecordMark = 0x7265636bU;  // "reck"
+constexpr char kMagic[8] = {'A', 'D', 'M', 'J', 'R', 'N', 'L', '3'};  // 3: results as bytes
+constexpr std::uint32_t kRecordMark = 0x7265636bU;                    // "reck"
 
 void append(std::string& buf, const void* p, std::size_t n) {
   buf.append(static_cast<const char*>(p), n);
@@ -107,7 +107,8 @@ Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume,
                          "file, or rerun without --resume to start over");
     }
     intact = pos;
-    // Records: mark, stage length, stage, index, count, doubles, crc over everything after mark.
+    // Records: mark, stage length, stage, index, size, the result's bytes, crc over everything
+    // after mark.
     while (reuse) {
       std::size_t p = pos;
       std::uint32_t mark = 0, stage_len = 0, crc = 0;
@@ -117,10 +118,9 @@ Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume,
       std::string stage = buf.substr(p, stage_len);
       p += stage_len;
       if (!take(buf, p, index) || !take(buf, p, count)) break;
-      if (count > (buf.size() - p) / sizeof(double)) break;
-      std::vector<double> values(count);
-      std::memcpy(values.data(), buf.data() + p, count * sizeof(double));
-      p += count * sizeof(double);
+      if (count > buf.size() - p) break;
+      std::string values = buf.substr(p, count);
+      p += count;
       const std::size_t body = pos + sizeof mark;
       if (!take(buf, p, crc) || crc != crc32(buf.data() + body, p - sizeof crc - body)) break;
       loaded_[stage][index] = std::move(values);
@@ -148,13 +148,12 @@ Journal::~Journal() {
   if (file_) std::fclose(file_);
 }
 
-std::map<std::size_t, std::vector<double>> Journal::completed(const std::string& stage) {
+std::map<std::size_t, std::string> Journal::completed(const std::string& stage) {
   auto it = loaded_.find(stage);
-  return it == loaded_.end() ? std::map<std::size_t, std::vector<double>>{} : it->second;
+  return it == loaded_.end() ? std::map<std::size_t, std::string>{} : it->second;
 }
 
-void Journal::record(const std::string& stage, std::size_t index,
-                     const std::vector<double>& result) {
+void Journal::record(const std::string& stage, std::size_t index, const std::string& result) {
   std::string rec;
   const auto stage_len = static_cast<std::uint32_t>(stage.size());
   const std::uint64_t idx = index, count = result.size();
@@ -163,7 +162,7 @@ void Journal::record(const std::string& stage, std::size_t index,
   rec += stage;
   append(rec, &idx, sizeof idx);
   append(rec, &count, sizeof count);
-  append(rec, result.data(), result.size() * sizeof(double));
+  append(rec, result.data(), result.size());
   const std::uint32_t crc = crc32(rec.data() + sizeof kRecordMark, rec.size() - sizeof kRecordMark);
   append(rec, &crc, sizeof crc);
   // One write per record and a flush: a kill loses at most the record being written.

@@ -25,9 +25,8 @@ class Journal : public CheckpointSink {
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
-  std::map<std::size_t, std::vector<double>> completed(const std::string& stage) override;
-  void record(const std::string& stage, std::size_t index,
-              const std::vector<double>& result) override;
+  std::map<std::size_t, std::string> completed(const std::string& stage) override;
+  void record(const std::string& stage, std::size_t index, const std::string& result) override;
 
   std::size_t resumed_records() const { return resumed_; }
   const std::string& path() const { return path_; }
@@ -37,7 +36,7 @@ class Journal : public CheckpointSink {
  private:
   std::string path_;
   std::FILE* file_ = nullptr;
-  std::map<std::string, std::map<std::size_t, std::vector<double>>> loaded_;
+  std::map<std::string, std::map<std::size_t, std::string>> loaded_;
   std::size_t resumed_ = 0;
 };
 

@@ -79,7 +79,7 @@ std::vector<AlfaResult> alfa_of_responses(StageContext& context,
 
   std::vector<AlfaResult> out(requests.size());
   std::vector<std::vector<double>> p_s(requests.size());
-  for (std::size_t q = 0, t = 0; q < requests.size(); ++q) {
+  for (std::size_t q = 0, t = 0; q < requests.size() && context.farm.is_root(); ++q) {
     std::vector<std::vector<double>> mine;
     for (std::size_t j = 0; j < plans[q].jobs.size(); ++j, ++t)
       mine.push_back(std::move(predictions[t]));
@@ -89,21 +89,22 @@ std::vector<AlfaResult> alfa_of_responses(StageContext& context,
     out[q].cross_fitted = e.cross_fitted;
     out[q].alpha = variant == info::CmiVariant::CrossFitted ? e.cross_fitted : e.in_sample;
   }
-  using Group = dist::TaskFarm::TaskGroup;
+  // The replicates draw from P(R | X_A), assembled on rank 0 from the fits: every rank needs it.
+  if (options.bootstrap > 0) context.farm.share(p_s);
+  using Group = dist::TaskFarm::TaskGroup<double>;
   std::vector<Group> replicates;
   for (std::size_t q = 0; q < requests.size(); ++q)
-    replicates.push_back(
-        Group{"alfa.null." + requests[q].name, options.bootstrap, [&, q](std::size_t, Rng& rng) {
-                return std::vector<double>{
-                    info::bootstrap_replicate(*learner, problems[q], p_s[q], variant, chosen, rng)};
-              }});
+    replicates.push_back(Group{
+        "alfa.null." + requests[q].name, options.bootstrap, [&, q](std::size_t, Rng& rng) {
+          return info::bootstrap_replicate(*learner, problems[q], p_s[q], variant, chosen, rng);
+        }});
   const auto null_rows = context.farm.run_groups("alfa.null" + stage_suffix, replicates);
+  if (!context.farm.is_root()) return out;  // the estimates and what is written are rank 0's
 
   auto& results = context.results;
   for (std::size_t q = 0; q < requests.size(); ++q) {
     AlfaResult& a = out[q];
-    std::vector<double> nulls;
-    for (const auto& row : null_rows[q]) nulls.push_back(row[0]);
+    const std::vector<double>& nulls = null_rows[q];
     a.p_value = nulls.empty() ? std::nan("") : info::bootstrap_p_value(a.alpha, nulls);
     const std::string& base = requests[q].base;
     results.add(base + "/alpha", std::vector<double>{a.alpha},

@@ -14,6 +14,51 @@
 #include "pipelines/fairforest_models.hpp"
 #include "pipelines/fairforest_sweep.hpp"
 
+namespace adm {
+
+// A model's metrics, the result of a "fairforest.metrics" task: the estimates write_model and the
+// summary read (every field but task, rows and groups, which the writer does not use).
+template <>
+struct Codec<fairness::FairEstimate> {
+  static void put(ByteWriter& w, const fairness::FairEstimate& e) {
+    for (const double v : {e.value, e.ci.lower, e.ci.upper}) Codec<double>::put(w, v);
+    Codec<std::uint64_t>::put(w, e.ci.used);
+  }
+  static fairness::FairEstimate take(ByteReader& r) {
+    fairness::FairEstimate e;
+    e.value = Codec<double>::take(r);
+    e.ci.lower = Codec<double>::take(r);
+    e.ci.upper = Codec<double>::take(r);
+    e.ci.used = Codec<std::uint64_t>::take(r);
+    return e;
+  }
+};
+
+template <>
+struct Codec<fairness::FairMetricsReport> {
+  using E = Codec<fairness::FairEstimate>;
+  static void put(ByteWriter& w, const fairness::FairMetricsReport& m) {
+    for (const auto* e : {&m.accuracy, &m.majority_accuracy, &m.rmse, &m.mse, &m.discrimination,
+                          &m.delta, &m.maxd, &m.inconsistency})
+      E::put(w, *e);
+    Codec<double>::put(w, m.maxd_threshold);
+    Codec<std::uint8_t>::put(w, m.constant_predictions ? 1 : 0);
+    Codec<std::uint64_t>::put(w, m.replicates);
+  }
+  static fairness::FairMetricsReport take(ByteReader& r) {
+    fairness::FairMetricsReport m;
+    for (auto* e : {&m.accuracy, &m.majority_accuracy, &m.rmse, &m.mse, &m.discrimination, &m.delta,
+                    &m.maxd, &m.inconsistency})
+      *e = E::take(r);
+    m.maxd_threshold = Codec<double>::take(r);
+    m.constant_predictions = Codec<std::uint8_t>::take(r) != 0;
+    m.replicates = Codec<std::uint64_t>::take(r);
+    return m;
+  }
+};
+
+}  // namespace adm
+
 namespace adm::pipelines {
 namespace {
 
@@ -71,35 +116,6 @@ fairness::FairMetricsReport score(const ExperimentConfig& config, const Fairfore
   return fairness::fair_metrics(in, opt);
 }
 
-// A report as a farm task's result and back (the estimates write_model and the summary read).
-std::vector<fairness::FairEstimate*> estimates(fairness::FairMetricsReport& m) {
-  return {&m.accuracy, &m.majority_accuracy, &m.rmse, &m.mse, &m.discrimination, &m.delta,
-          &m.maxd,     &m.inconsistency};
-}
-
-std::vector<double> to_values(fairness::FairMetricsReport m) {
-  std::vector<double> v;
-  for (const auto* e : estimates(m))
-    v.insert(v.end(), {e->value, e->ci.lower, e->ci.upper, static_cast<double>(e->ci.used)});
-  v.insert(v.end(), {m.maxd_threshold, m.constant_predictions ? 1.0 : 0.0});
-  return v;
-}
-
-fairness::FairMetricsReport from_values(const std::vector<double>& v) {
-  fairness::FairMetricsReport m;
-  std::size_t i = 0;
-  for (auto* e : estimates(m)) {
-    e->value = v.at(i);
-    e->ci.lower = v.at(i + 1);
-    e->ci.upper = v.at(i + 2);
-    e->ci.used = static_cast<std::size_t>(v.at(i + 3));
-    i += 4;
-  }
-  m.maxd_threshold = v.at(i);
-  m.constant_predictions = v.at(i + 1) != 0;
-  return m;
-}
-
 void write_model(ResultSet& out, const std::string& name, const fairness::FairMetricsReport& m,
                  const ff::ModelOutcome& o, double level) {
   const std::string g = "/fairforest/models/" + name;
@@ -155,13 +171,18 @@ void run_fairforest(StageContext& context, Timings& timings) {
     const ff::Protected* prot = protection_of(name, d);
     const ff::ModelSpec spec = fairforest_spec(cfg, name, prot, d.problem.x.cols);
     const std::string stage = "fairforest." + name;
-    std::vector<std::vector<double>> results;
+    ff::ModelOutcome outcome;
     timed(timings, stage.c_str(), [&] {
-      results = context.farm.run(stage, ff::task_count(spec, eval), [&](std::size_t i, Rng&) {
-        return ff::run_task(d.problem, prot, spec, eval, config.run.seed, i);
-      });
+      const auto results =
+          context.farm.run(stage, ff::task_count(spec, eval), [&](std::size_t i, Rng&) {
+            return ff::run_task(d.problem, prot, spec, eval, config.run.seed, i);
+          });
+      // The votes stay on rank 0; the metrics tasks and the sweep need only the forest's held-out
+      // predictions, so every rank gets those.
+      if (context.farm.is_root()) outcome = ff::assemble(d.problem, spec, eval, results);
+      context.farm.share(outcome);
     });
-    return outcomes[name] = ff::assemble(d.problem, spec, eval, results);
+    return outcomes[name] = std::move(outcome);
   };
 
   context.summary << "fairforest: "
@@ -171,16 +192,16 @@ void run_fairforest(StageContext& context, Timings& timings) {
   for (const auto& name : cfg.models) fit(name);
   // Each model's metrics (bootstrap intervals, Inconsistency's neighbour search) is one task, so
   // the ranks share them instead of every rank computing all of them.
-  std::vector<std::vector<double>> reports;
+  std::vector<fairness::FairMetricsReport> reports;
   timed(timings, "fairforest.metrics", [&] {
     reports = context.farm.run("fairforest.metrics", cfg.models.size(), [&](std::size_t i, Rng&) {
-      return to_values(score(config, d, context.data, outcomes.at(cfg.models[i])));
+      return score(config, d, context.data, outcomes.at(cfg.models[i]));
     });
   });
-  for (std::size_t i = 0; i < cfg.models.size(); ++i) {
+  for (std::size_t i = 0; i < reports.size(); ++i) {  // rank 0 only: the other ranks have none
     const auto& name = cfg.models[i];
     const ff::ModelOutcome& o = outcomes.at(name);
-    const auto m = from_values(reports[i]);
+    const auto& m = reports[i];
     write_model(out, name, m, o, cfg.confidence);
     context.summary << "  " << name << ": "
                     << (d.problem.regression()

@@ -76,6 +76,7 @@ void run_fairforest_sweep(StageContext& context, Timings& timings, const Fairfor
       return ff::run_task(pb, &*prot[j], spec[j], eval, config.run.seed, i - first[j]);
     });
   });
+  if (!context.farm.is_root()) return;  // the results, and what is written of them, are rank 0's
 
   std::vector<double> raw(names.size(), kNaN), protected_disc(names.size(), kNaN),
       protected_utility(names.size(), kNaN);

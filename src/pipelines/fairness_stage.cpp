@@ -107,6 +107,7 @@ void fairness_stage(StageContext& context) {
     }
     return out;
   });
+  if (!context.farm.is_root()) return;  // the replicates, and what is written, are rank 0's
 
   std::vector<AuditedAttribute> reports;
   for (const auto& a : audited)

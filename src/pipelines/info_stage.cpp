@@ -43,6 +43,7 @@ void information_stage(StageContext& context) {
                                info::conditional_mutual_information(data, y, x, s, options),
                                info::mutual_information(data, x, s, options)};
   });
+  if (!context.farm.is_root()) return;  // the rows, and what is written of them, are rank 0's
 
   write_information(config, roles.features, s, rows, context.results, context.summary);
 }

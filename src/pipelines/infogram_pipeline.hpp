@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "pipelines/stage.hpp"
 
 namespace adm::pipelines {
@@ -24,6 +25,7 @@ struct InfogramOutcome {
   std::vector<double> relevance;
   std::vector<double> net;
 };
+// Collective; every rank returns the outcome.
 InfogramOutcome infogram_stage(StageContext& context);
 void alfa_stage(StageContext& context, const std::vector<std::string>& admissible);
 
@@ -52,3 +54,27 @@ AlfaResult alfa_of_response(StageContext& context, const std::string& name,
                             const std::vector<std::string>& given, const std::string& base);
 
 }  // namespace adm::pipelines
+
+namespace adm {
+
+template <>
+struct Codec<pipelines::InfogramOutcome> {
+  using Names = Codec<std::vector<std::string>>;
+  using Values = Codec<std::vector<double>>;
+  static void put(ByteWriter& w, const pipelines::InfogramOutcome& o) {
+    Names::put(w, o.admissible);
+    Names::put(w, o.features);
+    Values::put(w, o.relevance);
+    Values::put(w, o.net);
+  }
+  static pipelines::InfogramOutcome take(ByteReader& r) {
+    pipelines::InfogramOutcome o;
+    o.admissible = Names::take(r);
+    o.features = Names::take(r);
+    o.relevance = Values::take(r);
+    o.net = Values::take(r);
+    return o;
+  }
+};
+
+}  // namespace adm

@@ -19,9 +19,9 @@ std::vector<double> column(const std::vector<std::vector<double>>& rows, std::si
   return out;
 }
 
-}  // namespace
-
-InfogramOutcome infogram_stage(StageContext& context) {
+// The stage's tasks run on every rank; their results, and all that is derived from them and
+// written, on rank 0, which returns the outcome (the other ranks an empty one).
+InfogramOutcome infogram_on_root(StageContext& context) {
   const auto& config = context.config;
   const auto& data = context.data;
   const auto& roles = data.roles();
@@ -40,11 +40,13 @@ InfogramOutcome infogram_stage(StageContext& context) {
   // Relevance: the learner's importance in one model of Y on all features (one task), or the
   // marginal MI(Y, X_j) (one task per feature).
   const auto relevance_of = [&](const Names& features, const std::string& stage) {
-    if (options.relevance == methods::RelevanceKind::Importance)
-      return context.farm.run(stage, 1, [&](std::size_t, Rng& rng) {
+    if (options.relevance == methods::RelevanceKind::Importance) {
+      auto one = context.farm.run(stage, 1, [&](std::size_t, Rng& rng) {
         return methods::importance_relevance(*learner, data, y, classes, features, weights,
                                              rng.next_u64());
-      })[0];
+      });
+      return one.empty() ? std::vector<double>() : std::move(one[0]);  // empty off rank 0
+    }
     return column(context.farm.run(stage, features.size(),
                                    [&](std::size_t j, Rng& rng) {
                                      const info::CmiProblem p{data,          y,  classes,
@@ -62,7 +64,10 @@ InfogramOutcome infogram_stage(StageContext& context) {
     results.add("/infogram/screening/relevance_raw", relevance,
                 "Relevance of every candidate in the screening model.", "learner units");
     screened.clear();
-    for (auto j : methods::top_indices(relevance, options.top_n)) screened.push_back(candidates[j]);
+    if (context.farm.is_root())
+      for (auto j : methods::top_indices(relevance, options.top_n))
+        screened.push_back(candidates[j]);
+    context.farm.share(screened);  // the next stage's tasks are the screened features
     relevance = relevance_of(screened, "infogram.relevance_screened");
   }
 
@@ -101,7 +106,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
       });
   std::vector<std::vector<double>> net;              // per feature: in-sample, cross-fitted
   std::vector<std::vector<double>> given_in_sample;  // per feature: P(Y | given), all rows
-  for (std::size_t j = 0; j < screened.size(); ++j) {
+  for (std::size_t j = 0; j < screened.size() && context.farm.is_root(); ++j) {
     std::vector<std::vector<double>> predictions(plan.jobs.size());
     for (std::size_t t = 0; t < shared_jobs.size(); ++t) predictions[shared_jobs[t]] = shared[t];
     for (std::size_t t = 0; t < per_feature; ++t)
@@ -114,7 +119,9 @@ InfogramOutcome infogram_stage(StageContext& context) {
   const bool cross = options.estimate == info::CmiVariant::CrossFitted;
   std::vector<double> p_values(screened.size(), std::nan(""));
   if (boot > 0) {
-    // Replicate b of feature j is task j * B + b: the null draws come from P(Y | given_j).
+    // Replicate b of feature j is task j * B + b: the null draws come from P(Y | given_j), which
+    // rank 0 assembled from the fits and every rank needs.
+    context.farm.share(given_in_sample);
     const auto nulls =
         context.farm.run("infogram.null", screened.size() * boot, [&](std::size_t t, Rng& rng) {
           const std::size_t j = t / boot;
@@ -122,6 +129,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
                                                                given_in_sample[j], options.estimate,
                                                                options.cmi_options(), rng)};
         });
+    if (!context.farm.is_root()) return {};
     std::vector<double> all;
     for (std::size_t j = 0; j < screened.size(); ++j) {
       std::vector<double> mine;
@@ -135,6 +143,7 @@ InfogramOutcome infogram_stage(StageContext& context) {
                 "bits", {screened.size(), boot});
     results.add("/infogram/null_features", screened, "Row order of /infogram/null.");
   }
+  if (!context.farm.is_root()) return {};
   const auto infogram = methods::make_infogram(screened, relevance, cross ? net_cf : net_in,
                                                options.thresholds, options.mode);
 
@@ -219,6 +228,14 @@ InfogramOutcome infogram_stage(StageContext& context) {
     out << "}\n";
   }
   return {admissible, names, rel, net_norm};
+}
+
+}  // namespace
+
+InfogramOutcome infogram_stage(StageContext& context) {
+  InfogramOutcome outcome = infogram_on_root(context);
+  context.farm.share(outcome);  // ALFA and the models' inputs need it on every rank
+  return outcome;
 }
 
 }  // namespace adm::pipelines

@@ -144,6 +144,10 @@ void run_models(StageContext& context, Timings& timings) {
   std::vector<std::vector<double>> scores;
   timed(timings, "models.score",
         [&] { scores = score_models(context, models, splits, y, classes); });
+  // The scores are rank 0's (it writes them); the other ranks only take part in the forest and
+  // ALFA stages below, so NaN stands in for the scores they never write.
+  const bool root = context.farm.is_root();
+  if (!root) scores.assign(models.size() * section.repeats, std::vector<double>(3, std::nan("")));
 
   // The reported model: fitted on all rows (identically on every rank), its decisions ALFA-tested.
   results.add(
@@ -211,21 +215,27 @@ void run_models(StageContext& context, Timings& timings) {
                                                              std::min(kForestBlock, trees - first));
                                   });
       });
-      forest->assemble_blocks(x_all, target, {}, blocks);
-      proba = forest->fitted();
+      // Rank 0 assembles the forest; the other ranks need only its decisions (for ALFA).
+      if (root) {
+        forest->assemble_blocks(x_all, target, {}, blocks);
+        proba = forest->fitted();
+      }
+      context.farm.share(proba);
     } else {
       full->fit(x_all, y, classes);
       proba = full->predict_proba(x_all);
     }
     const auto decisions = learn::predicted_classes(proba, classes);
     const auto levels = learn::level_labels(data, model.columns);
-    const auto text = describe_model(*full, model.columns, levels);
+    const auto text = root ? describe_model(*full, model.columns, levels) : std::string();
     if (!text.empty())
       results.add(base + "/model", std::vector<std::string>{text},
                   "The model fitted on all rows, as text.");
-    export_model(*full, model.columns, levels, results, base);
-    results.add(base + "/importance", full->importance(),
-                "Importance of each feature in the model fitted on all rows.", "learner units");
+    if (root) {  // a forest is assembled on rank 0 only
+      export_model(*full, model.columns, levels, results, base);
+      results.add(base + "/importance", full->importance(),
+                  "Importance of each feature in the model fitted on all rows.", "learner units");
+    }
     AlfaResult a{std::nan(""), std::nan(""), std::nan(""), std::nan("")};
     if (section.alfa && model.spec.alfa && !roles.sensitive.empty())
       a = alfa_of_response(context, "model." + model.spec.name, decisions, classes, admissible,

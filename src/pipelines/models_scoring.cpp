@@ -96,6 +96,7 @@ std::vector<std::vector<double>> score_models(StageContext& context,
     return score(learner->predict_proba(learn::make_matrix(data, m.columns, split.test)),
                  subset(split.test));
   });
+  if (!context.farm.is_root()) return {};  // the results are rank 0's
   std::vector<std::vector<double>> scores;
   for (std::size_t pair = 0; pair + 1 < pair_task.size(); ++pair) {
     const ScoreTask& task = tasks[pair_task[pair]];

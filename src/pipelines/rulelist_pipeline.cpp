@@ -161,9 +161,9 @@ void run_pareto(StageContext& context, const rl::RuleSet& set) {
         const auto split = data::fold_split(folds, i % folds.size());
         const auto train = rl::restrict_rows(set, split.train);
         const auto test = rl::restrict_rows(set, split.test);
-        return rl::to_values(
-            rl::fit_fold(train, test, search_options(cfg, metric, epsilon), budget));
+        return rl::fit_fold(train, test, search_options(cfg, metric, epsilon), budget);
       });
+  if (!context.farm.is_root()) return;  // the folds' outcomes, and what is written, are rank 0's
   for (std::size_t m = 0; m < p.metrics.size(); ++m) {
     const std::string g = "/rulelist/pareto/" + p.metrics[m];
     std::vector<rl::ParetoPoint> points;
@@ -171,7 +171,7 @@ void run_pareto(StageContext& context, const rl::RuleSet& set) {
     for (std::size_t e = 0; e < eps.size(); ++e) {
       std::vector<rl::FoldOutcome> outcomes;
       for (std::size_t f = 0; f < folds.size(); ++f) {
-        outcomes.push_back(rl::from_values(results[m * per_metric + e * folds.size() + f]));
+        outcomes.push_back(results[m * per_metric + e * folds.size() + f]);
         complete.push_back(outcomes.back().complete ? 1.0 : 0.0);
       }
       points.push_back(rl::average(eps[e], outcomes));

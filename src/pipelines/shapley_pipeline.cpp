@@ -16,6 +16,40 @@ namespace {
 
 namespace sh = methods::shapley;
 
+// A "shapley.subsets" task's result: its subsets' values and its work counters.
+struct SubsetChunk {
+  std::vector<double> values;
+  sh::ChunkStats stats;
+};
+
+}  // namespace
+}  // namespace adm::pipelines
+
+namespace adm {
+
+template <>
+struct Codec<pipelines::SubsetChunk> {
+  static void put(ByteWriter& w, const pipelines::SubsetChunk& c) {
+    Codec<std::vector<double>>::put(w, c.values);
+    const auto& s = c.stats;
+    for (const auto k : {s.subsets, s.reused, s.solves, s.warm, s.remembered, s.pairings})
+      Codec<std::uint64_t>::put(w, k);
+  }
+  static pipelines::SubsetChunk take(ByteReader& r) {
+    pipelines::SubsetChunk c;
+    c.values = Codec<std::vector<double>>::take(r);
+    auto& s = c.stats;
+    for (auto* k : {&s.subsets, &s.reused, &s.solves, &s.warm, &s.remembered, &s.pairings})
+      *k = Codec<std::uint64_t>::take(r);
+    return c;
+  }
+};
+
+}  // namespace adm
+
+namespace adm::pipelines {
+namespace {
+
 bool use_exact(const ExperimentConfig& config, std::size_t n) {
   const auto& m = config.shapley.method;
   return m == "exact" || (m == "auto" && n <= config.shapley.exact_max_features);
@@ -43,21 +77,21 @@ Estimate exact_stage(StageContext& context, const sh::GameData& g) {
   const auto& s = context.config.shapley;
   const std::size_t n = g.n();
   const std::size_t chunks = std::min<std::size_t>(s.chunks, std::size_t{1} << n);
-  // A task is a contiguous range of Gray-code ranks; its work counters ride after its values.
-  constexpr std::size_t kCounters = 5;
-  auto parts = context.farm.run("shapley.subsets", chunks, [&](std::size_t c, Rng&) {
-    sh::ChunkStats st;
-    auto values = sh::evaluate_chunk(g, sh::chunk_begin(n, chunks, c),
-                                     sh::chunk_begin(n, chunks, c + 1), &st);
-    for (auto k : {st.reused, st.solves, st.warm, st.remembered, st.pairings})
-      values.push_back(static_cast<double>(k));
-    return values;
+  // A task is a contiguous range of Gray-code ranks.
+  auto chunk_results = context.farm.run("shapley.subsets", chunks, [&](std::size_t c, Rng&) {
+    SubsetChunk chunk;
+    chunk.values = sh::evaluate_chunk(g, sh::chunk_begin(n, chunks, c),
+                                      sh::chunk_begin(n, chunks, c + 1), &chunk.stats);
+    return chunk;
   });
-  std::vector<std::int64_t> work(kCounters, 0);
-  for (auto& p : parts) {
-    for (std::size_t k = 0; k < kCounters; ++k)
-      work[k] += static_cast<std::int64_t>(p[p.size() - kCounters + k]);
-    p.resize(p.size() - kCounters);
+  if (!context.farm.is_root()) return {};  // the values, and what is written, are rank 0's
+  std::vector<std::int64_t> work(5, 0);
+  std::vector<std::vector<double>> parts;
+  for (auto& c : chunk_results) {
+    const auto& st = c.stats;
+    const std::uint64_t counts[] = {st.reused, st.solves, st.warm, st.remembered, st.pairings};
+    for (std::size_t k = 0; k < work.size(); ++k) work[k] += static_cast<std::int64_t>(counts[k]);
+    parts.push_back(std::move(c.values));
   }
   const sh::SubsetTable t = sh::assemble_chunks(n, parts);
   Estimate e;
@@ -132,11 +166,15 @@ Estimate sampled_stage(StageContext& context, const sh::GameData& g) {
   o.relative_error = cfg.relative_error;
   const std::uint64_t seed = context.config.run.seed;
   const sh::PairRunner runner = [&](std::size_t first, std::size_t count) {
-    return context.farm.run("shapley.pairs." + std::to_string(first), count,
-                            [&](std::size_t k, Rng&) {
-                              Rng rng(seed, "shapley.pairs", first + k);
-                              return sh::antithetic_pair(g, rng);
-                            });
+    auto pairs =
+        context.farm.run("shapley.pairs." + std::to_string(first), count, [&](std::size_t k, Rng&) {
+          Rng rng(seed, "shapley.pairs", first + k);
+          return sh::antithetic_pair(g, rng);
+        });
+    // Every rank decides from the running estimate whether to draw another batch, so each needs
+    // the batch (2n values a pair: small beside a subset table).
+    context.farm.share(pairs);
+    return pairs;
   };
   const auto s = sh::sampled_shapley(g, o, runner);
   auto& r = context.results;
@@ -203,6 +241,7 @@ void run_shapley(StageContext& context, Timings& timings) {
     const sh::GameData g = game_data(context.config, data);
     const bool exact = use_exact(context.config, g.n());
     const Estimate e = exact ? exact_stage(context, g) : sampled_stage(context, g);
+    if (!context.farm.is_root()) return;  // what follows is derived from rank 0's results
     auto alphas = context.config.shapley.alpha_values();
     if (context.config.shapley.alphas.empty()) alphas = sh::default_alpha_sweep(e.phi_acc, e.phi_d);
     const auto rows = sh::fairness_utility(e.phi_acc, e.phi_d, alphas);

@@ -11,6 +11,23 @@ std::vector<std::int64_t> as_int64(const std::vector<std::uint64_t>& v) {
 
 }  // namespace
 
+void write_rank_traffic(ResultSet& out, const std::string& g, const dist::RankTraffic& t) {
+  out.add(g + "bytes_sent_per_rank", as_int64(t.bytes_sent),
+          "Bytes each rank sent over MPI in the stage (messages and collectives; a broadcast "
+          "counts its payload once per receiving rank).",
+          "bytes");
+  out.add(g + "bytes_received_per_rank", as_int64(t.bytes_received),
+          "Bytes each rank received over MPI in the stage.", "bytes");
+  out.add(g + "messages_sent_per_rank", as_int64(t.messages_sent),
+          "Messages each rank sent in the stage (a collective counts as the point-to-point "
+          "messages it stands for).",
+          "messages");
+  out.add(g + "messages_received_per_rank", as_int64(t.messages_received),
+          "Messages each rank received in the stage.", "messages");
+  out.add(g + "peak_rss_per_rank", as_int64(t.peak_rss),
+          "Each rank's peak resident memory (VmHWM) at the end of the stage.", "bytes");
+}
+
 void write_frontier_stats(ResultSet& out, const std::string& name, const dist::FrontierStats& fs,
                           double seconds) {
   const std::string g = "/timing/" + name + "/";
@@ -61,6 +78,10 @@ void write_farm_stats(ResultSet& out,
             "Time each rank waited for a task (workers) or for results (rank 0).", "s");
     out.add(g + "coordinator_seconds", std::vector<double>{fs.coordinator_seconds},
             "Rank 0's time receiving results, checkpointing them and handing out tasks.", "s");
+    out.add(g + "coordinator_cpu_seconds", std::vector<double>{fs.coordinator_cpu_seconds},
+            "CPU time of rank 0's coordinating (the same work as coordinator_seconds; not "
+            "inflated when rank 0 shares its core with other ranks).",
+            "s");
     out.add(g + "handouts", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.handouts)},
             "Messages of tasks rank 0 handed out, its own chunks included (cheap tasks go several "
             "to a message).",
@@ -69,7 +90,10 @@ void write_farm_stats(ResultSet& out,
             "Result payload each rank sent to the coordinator.", "bytes");
     out.add(g + "broadcast_bytes",
             std::vector<std::int64_t>{static_cast<std::int64_t>(fs.broadcast_bytes)},
-            "Result payload rank 0 sent to the other ranks (all results to each).", "bytes");
+            "What rank 0 derived from the results and shared with every rank after the stage "
+            "(payload times the other ranks; results themselves stay on rank 0).",
+            "bytes");
+    write_rank_traffic(out, g, fs.traffic);
   }
 }
 

@@ -10,6 +10,9 @@
 
 namespace adm::pipelines {
 
+// Per-rank MPI traffic and peak RSS of one stage, under group `g` (ending in "/").
+void write_rank_traffic(ResultSet& out, const std::string& g, const dist::RankTraffic& t);
+
 void write_frontier_stats(ResultSet& out, const std::string& name, const dist::FrontierStats& fs,
                           double seconds);
 

@@ -13,11 +13,11 @@ namespace {
 
 // An in-memory checkpoint, standing in for the journal file.
 struct MemoryCheckpoint : adm::CheckpointSink {
-  std::map<std::string, std::map<std::size_t, std::vector<double>>> stored;
-  std::map<std::size_t, std::vector<double>> completed(const std::string& stage) override {
+  std::map<std::string, std::map<std::size_t, std::string>> stored;
+  std::map<std::size_t, std::string> completed(const std::string& stage) override {
     return stored[stage];
   }
-  void record(const std::string& stage, std::size_t index, const std::vector<double>& r) override {
+  void record(const std::string& stage, std::size_t index, const std::string& r) override {
     stored[stage][index] = r;
   }
 };
@@ -53,7 +53,7 @@ TEST_CASE("task farm records every task and resumes without recomputing", "[dist
 
   // Pretend the run died after tasks 0..3: the rerun computes only 4..9 and matches exactly.
   MemoryCheckpoint partial;
-  for (std::size_t i = 0; i < 4; ++i) partial.stored["boot"][i] = full[i];
+  for (std::size_t i = 0; i < 4; ++i) partial.stored["boot"][i] = adm::encode(full[i]);
   options.checkpoint = &partial;
   TaskFarm resumed(Communicator::world(), options);
   std::size_t calls = 0;
@@ -86,7 +86,7 @@ TEST_CASE("task farm groups run as one stage, each on its own streams", "[dist]"
       return r;
     };
   };
-  const std::vector<TaskFarm::TaskGroup> groups{
+  const std::vector<TaskFarm::TaskGroup<std::vector<double>>> groups{
       {"first", 3, tagged(1)}, {"empty", 0, tagged(2)}, {"second", 5, tagged(3)}};
   const auto results = farm.run_groups("both", groups);
   REQUIRE(results.size() == 3);
@@ -104,6 +104,65 @@ TEST_CASE("task farm groups run as one stage, each on its own streams", "[dist]"
   }
 }
 
+namespace {
+
+// A task result that is a struct travels through its Codec and comes back field for field, also
+// through the checkpoint (the journal stores the encoded bytes).
+struct Draw {
+  std::uint64_t index = 0;
+  double uniform = 0;
+  std::string label;
+  std::vector<std::int32_t> codes;
+};
+
+}  // namespace
+
+template <>
+struct adm::Codec<Draw> {
+  static void put(ByteWriter& w, const Draw& d) {
+    Codec<std::uint64_t>::put(w, d.index);
+    Codec<double>::put(w, d.uniform);
+    Codec<std::string>::put(w, d.label);
+    Codec<std::vector<std::int32_t>>::put(w, d.codes);
+  }
+  static Draw take(ByteReader& r) {
+    Draw d;
+    d.index = Codec<std::uint64_t>::take(r);
+    d.uniform = Codec<double>::take(r);
+    d.label = Codec<std::string>::take(r);
+    d.codes = Codec<std::vector<std::int32_t>>::take(r);
+    return d;
+  }
+};
+
+TEST_CASE("task farm carries typed results and resumes them from their bytes", "[dist]") {
+  const auto task = [](std::size_t i, adm::Rng& rng) {
+    return Draw{i, rng.uniform(), "task " + std::to_string(i),
+                std::vector<std::int32_t>(i, static_cast<std::int32_t>(i))};
+  };
+  MemoryCheckpoint checkpoint;
+  FarmOptions options{5};
+  options.checkpoint = &checkpoint;
+  TaskFarm farm(Communicator::world(), options);
+  const std::vector<Draw> results = farm.run("typed", 6, task);
+  REQUIRE(results.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) {
+    CHECK(results[i].index == i);
+    CHECK(results[i].uniform == adm::Rng(5, "typed", i).uniform());
+    CHECK(results[i].label == "task " + std::to_string(i));
+    CHECK(results[i].codes == std::vector<std::int32_t>(i, static_cast<std::int32_t>(i)));
+  }
+  TaskFarm resumed(Communicator::world(), options);  // every task from the checkpoint
+  const auto again = resumed.run("typed", 6, [&](std::size_t i, adm::Rng& rng) {
+    FAIL("task " << i << " recomputed");
+    return task(i, rng);
+  });
+  REQUIRE(again.size() == 6);
+  for (std::size_t i = 0; i < 6; ++i) CHECK(again[i].label == results[i].label);
+  // Bytes of another type do not pass for this one.
+  CHECK_THROWS_AS(adm::decode<Draw>(adm::encode(std::vector<double>{1.0})), adm::InternalError);
+}
+
 TEST_CASE("cheap tasks are handed out in chunks of a few milliseconds, long ones alone", "[dist]") {
   adm::dist::TaskChunks chunks;
   CHECK(chunks.next(0, 2) == 0);
@@ -115,6 +174,12 @@ TEST_CASE("cheap tasks are handed out in chunks of a few milliseconds, long ones
   adm::dist::TaskChunks instant;
   instant.timed(5, 0.0);  // too fast to time: as large as the share allows
   CHECK(instant.next(1 << 20, 1) == 4096);
+  // At 1,024 ranks a chunk is ~41 ms of work, so rank 0's handouts stay a quarter of its time:
+  // 1,024 workers / 41 ms x 10 us = 0.25.
+  CHECK(adm::dist::TaskChunks::target_seconds(2) == 0.004);
+  CHECK(adm::dist::TaskChunks::target_seconds(100) == Approx(0.004));
+  CHECK(adm::dist::TaskChunks::target_seconds(1024) == Approx(0.04096));
+  CHECK(chunks.next(1 << 20, 1024) == 409);  // 0.1 ms tasks
   adm::dist::TaskChunks fits;
   fits.timed(2, 0.4);  // 0.2 s a task (a model fit): one at a time
   CHECK(fits.next(1000, 2) == 1);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "methods/fairforest/fair_tree_task.hpp"
 
 namespace adm::methods::fairforest {
@@ -40,3 +41,25 @@ ModelOutcome assemble(const Problem& problem, const ModelSpec& spec, const Evalu
                       const std::vector<std::vector<double>>& results);
 
 }  // namespace adm::methods::fairforest
+
+namespace adm {
+
+// An assembled model, which rank 0 shares with every rank for the metrics and the sweep.
+template <>
+struct Codec<methods::fairforest::ModelOutcome> {
+  static void put(ByteWriter& w, const methods::fairforest::ModelOutcome& o) {
+    Codec<std::vector<std::uint64_t>>::put(w, {o.rows.begin(), o.rows.end()});
+    Codec<std::vector<double>>::put(w, o.prediction);
+    Codec<std::vector<double>>::put(w, o.importance);
+  }
+  static methods::fairforest::ModelOutcome take(ByteReader& r) {
+    methods::fairforest::ModelOutcome o;
+    const auto rows = Codec<std::vector<std::uint64_t>>::take(r);
+    o.rows.assign(rows.begin(), rows.end());
+    o.prediction = Codec<std::vector<double>>::take(r);
+    o.importance = Codec<std::vector<double>>::take(r);
+    return o;
+  }
+};
+
+}  // namespace adm

@@ -4,6 +4,7 @@
 // features observed; the favourable decision is predicted when P(d | z) >= 0.5).
 #include <vector>
 
+#include "core/codec.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/fair_learner.hpp"
 
@@ -19,3 +20,24 @@ FoldAccuracy fold_accuracy(const learn::NbTable& train, const learn::NbTable& te
                            double two_nb_alpha);
 
 }  // namespace adm::methods::patterns
+
+namespace adm {
+
+// A fold's accuracies as a farm task's result.
+template <>
+struct Codec<methods::patterns::FoldAccuracy> {
+  static void put(ByteWriter& w, const methods::patterns::FoldAccuracy& a) {
+    for (const double v : {a.unconstrained, a.two_nb, a.fair}) Codec<double>::put(w, v);
+    Codec<std::uint8_t>::put(w, a.fair_certified ? 1 : 0);
+  }
+  static methods::patterns::FoldAccuracy take(ByteReader& r) {
+    methods::patterns::FoldAccuracy a;
+    a.unconstrained = Codec<double>::take(r);
+    a.two_nb = Codec<double>::take(r);
+    a.fair = Codec<double>::take(r);
+    a.fair_certified = Codec<std::uint8_t>::take(r) != 0;
+    return a;
+  }
+};
+
+}  // namespace adm

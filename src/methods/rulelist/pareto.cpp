@@ -37,29 +37,6 @@ FoldOutcome fit_fold(const RuleSet& train, const RuleSet& test, const SearchOpti
   return o;
 }
 
-std::vector<double> to_values(const FoldOutcome& o) {
-  return {o.found ? 1.0 : 0.0,
-          o.complete ? 1.0 : 0.0,
-          o.train_objective,
-          o.train_unfairness,
-          o.test_error,
-          o.test_unfairness,
-          static_cast<double>(o.expanded)};
-}
-
-FoldOutcome from_values(const std::vector<double>& v) {
-  if (v.size() != 7) throw InternalError("rulelist: fold result of the wrong size");
-  FoldOutcome o;
-  o.found = v[0] != 0;
-  o.complete = v[1] != 0;
-  o.train_objective = v[2];
-  o.train_unfairness = v[3];
-  o.test_error = v[4];
-  o.test_unfairness = v[5];
-  o.expanded = static_cast<std::uint64_t>(v[6]);
-  return o;
-}
-
 ParetoPoint average(double epsilon, const std::vector<FoldOutcome>& folds) {
   ParetoPoint p;
   p.epsilon = epsilon;

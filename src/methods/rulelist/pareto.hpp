@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/codec.hpp"
 #include "methods/rulelist/search.hpp"
 
 namespace adm::methods::rulelist {
@@ -21,15 +22,13 @@ struct FoldOutcome {
   double test_error = 0.0;
   double test_unfairness = 0.0;
   std::uint64_t expanded = 0;
-  std::string list;  // encode() of the rule list (not carried through task results)
+  std::string list;  // encode() of the rule list
 };
 
 // Learns on `train` (serially, at most max_nodes expansions, 0 = no limit) and scores on `test`.
 FoldOutcome fit_fold(const RuleSet& train, const RuleSet& test, const SearchOptions& options,
                      std::uint64_t max_nodes);
 // As a task-farm result and back (numbers only).
-std::vector<double> to_values(const FoldOutcome& o);
-FoldOutcome from_values(const std::vector<double>& v);
 
 struct ParetoPoint {
   double epsilon = 0.0;
@@ -52,3 +51,33 @@ std::string pareto_svg(const std::string& title, const std::string& metric,
                        const std::vector<std::size_t>& front);
 
 }  // namespace adm::methods::rulelist
+
+namespace adm {
+
+// A fold's outcome as a farm task's result.
+template <>
+struct Codec<methods::rulelist::FoldOutcome> {
+  static void put(ByteWriter& w, const methods::rulelist::FoldOutcome& o) {
+    Codec<std::uint8_t>::put(w,
+                             static_cast<std::uint8_t>((o.found ? 1 : 0) | (o.complete ? 2 : 0)));
+    for (const double v : {o.train_objective, o.train_unfairness, o.test_error, o.test_unfairness})
+      Codec<double>::put(w, v);
+    Codec<std::uint64_t>::put(w, o.expanded);
+    Codec<std::string>::put(w, o.list);
+  }
+  static methods::rulelist::FoldOutcome take(ByteReader& r) {
+    methods::rulelist::FoldOutcome o;
+    const auto flags = Codec<std::uint8_t>::take(r);
+    o.found = (flags & 1) != 0;
+    o.complete = (flags & 2) != 0;
+    o.train_objective = Codec<double>::take(r);
+    o.train_unfairness = Codec<double>::take(r);
+    o.test_error = Codec<double>::take(r);
+    o.test_unfairness = Codec<double>::take(r);
+    o.expanded = Codec<std::uint64_t>::take(r);
+    o.list = Codec<std::string>::take(r);
+    return o;
+  }
+};
+
+}  // namespace adm
