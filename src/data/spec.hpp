@@ -54,6 +54,9 @@ struct DerivedColumn {
 
 enum class MissingPolicy { Error, DropRows, Keep };
 
+// Auto: HDF5 when the source ends in .h5 or .hdf5, CSV otherwise.
+enum class DataFormat { Auto, Csv, Hdf5 };
+
 struct DataSpec {
   std::string key = "data";  // config table, for messages
   std::string source;        // CSV path, or "embedded:NAME" for a built-in dataset
@@ -75,6 +78,13 @@ struct DataSpec {
   bool intersect_sensitive = false;  // add one column crossing all sensitive attributes
   // Rows with a missing value in a role column: error naming file and line, drop them, or keep.
   MissingPolicy missing = MissingPolicy::Error;
+  // Columns that config sections other than [data] name (fairness.prediction, alfa.predictions,
+  // models' columns, ...): not a key of [data]; the pipelines layer fills it, so the readers load
+  // these columns too (used_columns.hpp).
+  std::vector<std::string> pipeline_columns;
+  // How the data is read: a CSV file, or a group of 1-D datasets in an HDF5 file.
+  DataFormat format = DataFormat::Auto;
+  std::string group = "/";  // HDF5: the group holding the columns
 };
 
 }  // namespace adm::data

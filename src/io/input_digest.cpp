@@ -1,12 +1,14 @@
 #include "io/input_digest.hpp"
 
 #include "core/input_file.hpp"
-#include "core/rng.hpp"
 
 namespace adm::io {
 
 InputDigest digest_file(const std::string& path) {
-  return {path, stable_hash(read_regular_file(path))};
+  // Block by block: a data file need not fit in memory to be fingerprinted.
+  RegularFileReader in(path);
+  for (std::string block; in.append_to(block, std::size_t{1} << 20) > 0;) block.clear();
+  return {path, in.digest()};
 }
 
 std::vector<InputDigest> digest_files(const std::vector<std::string>& paths) {

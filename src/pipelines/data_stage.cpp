@@ -14,7 +14,8 @@ void describe_data_stage(StageContext& context) {
   }
   results.add("/data/rows", std::vector<std::int64_t>{static_cast<std::int64_t>(data.rows())},
               "Rows after filters and missing-value handling.", "rows");
-  results.add("/data/columns", names, "Column names, in table order.");
+  results.add("/data/columns", names,
+              "Columns the run read (those it uses) and derived, in table order.");
   results.add("/data/column_types", types, "categorical or numeric, per column.");
   results.add("/data/missing", missing, "Missing cells per column.", "cells");
   results.add("/data/features", data.roles().features, "Feature columns.");

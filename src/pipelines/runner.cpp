@@ -8,11 +8,11 @@
 #include "admissible_version.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
-#include "data/load.hpp"
 #include "dist/communicator.hpp"
 #include "dist/task_farm.hpp"
 #include "io/input_digest.hpp"
 #include "io/journal.hpp"
+#include "io/load_data.hpp"
 #include "io/output_lock.hpp"
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
@@ -57,7 +57,7 @@ void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& 
 }  // namespace
 
 std::string validate_experiment(const ExperimentConfig& config) {
-  data::Dataset data = data::load_dataset(config.data);
+  data::Dataset data = io::load_dataset(config.data);
   check_pipeline_inputs(config, data);
   return std::to_string(data.rows()) + " rows, " + std::to_string(data.roles().features.size()) +
          " features, target '" + data.roles().target + "', sensitive [" +
@@ -74,13 +74,14 @@ RunOutcome run_experiment(const RunRequest& request) {
 
   const std::vector<std::string> inputs = data_files(config);
   data::Dataset data;
+  data::LoadReport load;                 // its mode: how the ranks share the reading
   std::unique_ptr<io::OutputLock> lock;  // held by the coordinator, which writes every file
   comm.agree([&] {
     auto own_inputs = inputs;
     own_inputs.push_back(config.file);
     prepare_result_path(outcome.out_path, own_inputs);
     if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
-    data = data::load_dataset(config.data);
+    data = io::load_dataset(config.data, &load);
     check_pipeline_inputs(config, data);
   });
 
@@ -104,6 +105,8 @@ RunOutcome run_experiment(const RunRequest& request) {
 
   ResultSet results;
   std::ostringstream summary;
+  data::add_load_report(results, load);
+  summary << data::describe(load) << "\n";
   StageContext context{config, data, farm, results, summary};
   Timings timings;
   const auto& pipeline = config.run.pipeline;
