@@ -28,7 +28,8 @@ struct Table {
 Table make_table(std::size_t rows) {
   Table t;
   unsigned long s = 12345;
-  auto next = [&] { return s = (s * 1103515245UL + 12345UL) % 2147483648UL; };
+  // The high bits: the low bits of this generator cycle with short periods.
+  auto next = [&] { return (s = (s * 1103515245UL + 12345UL) % 2147483648UL) >> 16; };
   for (std::size_t i = 0; i < rows; ++i) {
     t.group.push_back(next() % 2 ? "a" : "b");
     t.sex_code.push_back(static_cast<std::int8_t>(next() % 2));

@@ -36,7 +36,7 @@ bins = 4
 [fairness]
 prediction = "pred"
 prediction_positive = "yes"
-bootstrap = 40
+bootstrap = 50
 TOML
   "$bin" run "$format.toml" --out "$format.h5" > "$format.out" 2>&1 || fail "$format run: $(cat "$format.out")"
 done

@@ -10,7 +10,7 @@ here=$(dirname "$(realpath "$0")")
 source "$here/../lib/small_run.sh"
 bin=$(realpath "$1")
 scratch_dir
-small_run "$tmp" 300 30
+small_run "$tmp" 300 50
 # Junk columns before, between and after the used ones; every 7th row's quoted junk spans a line.
 awk -F, 'NR == 1 { print "j1," $1 "," $2 ",j2," $3 "," $4 "," $5 ",j3"; next }
   { q = (NR % 7 == 0) ? "\"a,\nb\"" : "\"x,\"\"y\"\"\""
