@@ -3,150 +3,20 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <deque>
 #include <string_view>
 #include <unordered_map>
 
 #include "core/error.hpp"
-#include "core/input_file.hpp"
+#include "data/csv_tokenizer.hpp"
+#include "data/level_coder.hpp"
 #include "data/utf8.hpp"
 
 namespace adm::data {
 namespace {
 
-// A field's text is a view: into the file's buffer for a plain field, into `owned` for a quoted
-// one (its quotes undone). So reading a cell copies nothing.
-struct Field {
-  std::string_view text;
-  std::string owned;
-  bool quoted = false;
-  std::size_t line = 0;  // physical line on which the field starts
-};
-
-// Splits the buffer into records of fields, tracking physical lines (quoted newlines included).
-class Tokenizer {
- public:
-  Tokenizer(const std::string& path, std::string_view buf, std::size_t start,
-            const CsvOptions& options, std::size_t first_line = 1)
-      : path_(path), buf_(buf), pos_(start), line_(first_line), opt_(options) {}
-
-  std::size_t position() const { return pos_; }
-
-  // Reads the next record; returns false at the end of the input. `line` = where it starts.
-  // The fields (and a quoted field's string) are reused from record to record.
-  bool next(std::vector<Field>& fields, std::size_t& line) {
-    if (pos_ >= buf_.size()) {
-      fields.clear();
-      return false;
-    }
-    line = line_;
-    const Field* storage = fields.data();
-    for (std::size_t k = 0;; ++k) {
-      if (k == fields.size()) fields.emplace_back();
-      Field& f = fields[k];
-      f.text = {};
-      f.quoted = false;
-      f.line = line_;
-      if (opt_.trim) skip_blanks();
-      if (pos_ < buf_.size() && buf_[pos_] == opt_.quote) {
-        read_quoted(f, k + 1);
-      } else {
-        read_plain(f);
-      }
-      if (pos_ < buf_.size() && buf_[pos_] == opt_.delimiter) {
-        ++pos_;
-        continue;
-      }
-      fields.resize(k + 1);
-      // A quoted field's view points into its own string, which growing `fields` moved.
-      if (fields.data() != storage)
-        for (Field& q : fields)
-          if (q.quoted) q.text = q.owned;
-      end_line();
-      return true;
-    }
-  }
-
- private:
-  bool is_blank(char c) const { return (c == ' ' || c == '\t') && c != opt_.delimiter; }
-  bool at_field_end() const {
-    if (pos_ >= buf_.size()) return true;
-    const char c = buf_[pos_];
-    return c == opt_.delimiter || c == '\n' || c == '\r';
-  }
-  void skip_blanks() {
-    while (pos_ < buf_.size() && is_blank(buf_[pos_])) ++pos_;
-  }
-  // Consumes one line break (LF, CRLF or lone CR) if present.
-  bool take_newline() {
-    if (pos_ >= buf_.size()) return false;
-    if (buf_[pos_] == '\r') {
-      ++pos_;
-      if (pos_ < buf_.size() && buf_[pos_] == '\n') ++pos_;
-    } else if (buf_[pos_] == '\n') {
-      ++pos_;
-    } else {
-      return false;
-    }
-    ++line_;
-    return true;
-  }
-  void end_line() { take_newline(); }
-
-  void read_plain(Field& f) {
-    const std::size_t begin = pos_;
-    while (!at_field_end()) ++pos_;
-    std::size_t end = pos_;
-    if (opt_.trim)
-      while (end > begin && is_blank(buf_[end - 1])) --end;
-    f.text = buf_.substr(begin, end - begin);
-  }
-
-  void read_quoted(Field& f, std::size_t column) {
-    const std::size_t open_line = line_;
-    f.quoted = true;
-    f.owned.clear();
-    ++pos_;  // opening quote
-    for (;;) {
-      if (pos_ >= buf_.size())
-        throw_input(path_, open_line, column,
-                    "unterminated quote: the file ends inside this field");
-      const char c = buf_[pos_];
-      if (c == opt_.quote) {
-        if (pos_ + 1 < buf_.size() && buf_[pos_ + 1] == opt_.quote) {
-          f.owned += c;
-          pos_ += 2;
-          continue;
-        }
-        ++pos_;
-        break;
-      }
-      if (c == '\r' || c == '\n') {
-        take_newline();
-        f.owned += '\n';  // CRLF inside quotes becomes "\n" so values do not depend on the platform
-        continue;
-      }
-      f.owned += c;
-      ++pos_;
-    }
-    f.text = f.owned;
-    if (opt_.trim) skip_blanks();
-    if (!at_field_end())
-      throw_input(path_, line_, column,
-                  std::string("unexpected character '") + buf_[pos_] +
-                      "' after a closing quote (a quote inside a quoted field must be doubled)");
-  }
-
-  const std::string& path_;
-  std::string_view buf_;
-  std::size_t pos_;
-  std::size_t line_;
-  const CsvOptions& opt_;
-};
-
 // Column and level names go into HDF5 string datasets declared UTF-8, so every field must be
 // UTF-8 (refused, not escaped: an escaped name would no longer match the config's names).
-void check_utf8(const std::string& path, const Field& f, std::size_t column) {
+void check_utf8(const std::string& path, const CsvField& f, std::size_t column) {
   const std::size_t at = invalid_utf8_at(f.text);
   if (at == std::string::npos) return;
   char byte[8];
@@ -157,27 +27,44 @@ void check_utf8(const std::string& path, const Field& f, std::size_t column) {
                   " of the field); convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8");
 }
 
-// Hashes a level's text as a view, so a cell is looked up without building a string.
-struct ViewHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view text) const {
-    return std::hash<std::string_view>{}(text);
-  }
-};
-
-bool is_blank_record(const std::vector<Field>& rec) {
+bool is_blank_record(const std::vector<CsvField>& rec) {
   return rec.size() == 1 && !rec[0].quoted && rec[0].text.empty();
 }
 
-// Cells of the file, column by column, with enough position data to report errors.
+// One kept column's cells as text, end to end. A column's type depends on all its cells, so they
+// are converted once the file is read; text end to end costs a few bytes a cell beyond its own.
+struct CellStore {
+  static constexpr std::uint32_t kMissing = 0xFFFFFFFF;
+  std::string text;
+  std::vector<std::uint32_t> sizes;  // kMissing for a missing cell
+
+  // Walks the cells in order (the only order they are converted in).
+  class Cursor {
+   public:
+    explicit Cursor(const CellStore& store) : store_(store) {}
+    bool missing(std::size_t r) const { return store_.sizes[r] == kMissing; }
+    // The cell of row r, called for r = 0, 1, 2, ... in turn.
+    std::string_view cell(std::size_t r) {
+      if (missing(r)) return {};
+      const std::string_view text = std::string_view(store_.text).substr(at_, store_.sizes[r]);
+      at_ += store_.sizes[r];
+      return text;
+    }
+
+   private:
+    const CellStore& store_;
+    std::size_t at_ = 0;
+  };
+};
+
+// The kept columns of the file, with enough position data to report errors.
 struct RawTable {
-  std::vector<std::string> names;
-  std::vector<std::vector<std::string_view>> cells;  // into the file's buffer or `unquoted`
-  std::deque<std::string> unquoted;                  // quoted cells' text (stays put as it grows)
-  std::vector<std::vector<std::uint8_t>> missing;
+  std::vector<std::string> names;  // every column of the file
+  std::vector<std::size_t> kept;   // file column index of each kept column
+  std::vector<CellStore> cells;    // per kept column
   std::vector<std::size_t> lines;  // per row
-  // Only for cells that start on a later line than their row (after a quoted newline).
-  std::unordered_map<std::size_t, std::size_t> cell_lines;
+  // Only for kept cells that start on a later line than their row (after a quoted newline).
+  std::unordered_map<std::size_t, std::size_t> cell_lines;  // row * names.size() + file column
 
   std::size_t line_of(std::size_t row, std::size_t col) const {
     auto it = cell_lines.find(row * names.size() + col);
@@ -211,89 +98,93 @@ void check_names(const std::string& path, std::size_t line, std::vector<std::str
   }
 }
 
-Column build_column(const std::string& path, const RawTable& raw, std::size_t c,
+// Column `k` of the kept ones, `c` its index in the file.
+Column build_column(const std::string& path, const RawTable& raw, std::size_t k,
                     const ColumnType* forced) {
-  const auto& cells = raw.cells[c];
-  const auto& miss = raw.missing[c];
+  const CellStore& store = raw.cells[k];
+  const std::size_t c = raw.kept[k];
+  const std::size_t n = store.sizes.size();
   const std::string& name = raw.names[c];
-  std::vector<double> values(cells.size(), std::nan(""));
+  std::vector<std::uint8_t> miss(n);
+  for (std::size_t r = 0; r < n; ++r) miss[r] = store.sizes[r] == CellStore::kMissing ? 1 : 0;
+  std::vector<double> values(n, std::nan(""));
   bool all_numbers = true;
-  std::size_t first_bad = cells.size();  // first non-finite cell, reported if the column is numeric
+  std::size_t first_bad = n;  // first non-finite cell, reported if the column is numeric
+  std::string bad_text;
   if (forced == nullptr || *forced == ColumnType::Numeric) {
-    for (std::size_t r = 0; r < cells.size(); ++r) {
+    CellStore::Cursor cells(store);
+    for (std::size_t r = 0; r < n; ++r) {
+      const std::string_view cell = cells.cell(r);
       if (miss[r]) continue;
-      const NumberKind kind = parse_number(cells[r], values[r]);
+      const NumberKind kind = parse_number(cell, values[r]);
       if (kind == NumberKind::Text) {
         if (forced != nullptr)
           throw_input(path, raw.line_of(r, c), c + 1,
                       "column '" + name + "' is declared numeric (types) but holds text '" +
-                          std::string(cells[r]) + "'");
+                          std::string(cell) + "'");
         all_numbers = false;
         break;
       }
-      if (kind == NumberKind::NonFinite && first_bad == cells.size()) first_bad = r;
+      if (kind == NumberKind::NonFinite && first_bad == n) {
+        first_bad = r;
+        bad_text = cell;
+      }
     }
   } else {
     all_numbers = false;
   }
   if (all_numbers) {
-    if (first_bad < cells.size())
+    if (first_bad < n)
       throw_input(path, raw.line_of(first_bad, c), c + 1,
-                  "non-finite or out-of-range value '" + std::string(cells[first_bad]) +
-                      "' in numeric column '" + name +
+                  "non-finite or out-of-range value '" + bad_text + "' in numeric column '" + name +
                       "': NaN and Inf are not allowed (list it in csv missing markers if it means "
                       "missing)");
-    return Column::numeric(name, std::move(values), miss);
+    return Column::numeric(name, std::move(values), std::move(miss));
   }
-  // Categorical: code by first appearance, then renumber in sorted level order. Every new level
-  // goes into the hash map; while there are few, a cell is first compared with each in turn,
-  // which costs less than hashing it (most columns have a handful of levels).
-  constexpr std::size_t kFewLevels = 8;
-  std::unordered_map<std::string, std::int32_t, ViewHash, std::equal_to<>> index;
-  std::vector<std::string> levels;
-  std::vector<std::int32_t> codes(cells.size(), Column::kMissingCode);
-  for (std::size_t r = 0; r < cells.size(); ++r) {
-    if (miss[r]) continue;
-    if (levels.size() <= kFewLevels) {
-      const auto at = std::find(levels.begin(), levels.end(), cells[r]);
-      if (at != levels.end()) {
-        codes[r] = static_cast<std::int32_t>(at - levels.begin());
-        continue;
-      }
-    }
-    auto it = index.find(cells[r]);  // by the view: no string is built for a level seen before
-    if (it == index.end()) {
-      it = index.emplace(std::string(cells[r]), static_cast<std::int32_t>(levels.size())).first;
-      levels.emplace_back(cells[r]);
-    }
-    codes[r] = it->second;
+  values = {};
+  LevelCoder coder;
+  std::vector<std::int32_t> codes(n, Column::kMissingCode);
+  CellStore::Cursor cells(store);
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::string_view cell = cells.cell(r);
+    if (!miss[r]) codes[r] = coder.code(cell);
   }
-  std::vector<std::string> sorted = levels;
-  sort_levels(sorted);
-  std::vector<std::int32_t> remap(levels.size());
-  for (std::size_t i = 0; i < sorted.size(); ++i)
-    remap[index.find(sorted[i])->second] = std::int32_t(i);
-  for (auto& code : codes)
-    if (code != Column::kMissingCode) code = remap[code];
-  return Column::categorical(name, std::move(codes), std::move(sorted), miss);
+  return coder.finish(name, std::move(codes), std::move(miss));
+}
+
+// Rows read before the columns are sized for the whole file: enough to average over.
+constexpr std::size_t kSampleRows = 4096;
+
+// Sizes the columns for the whole file, extrapolated from the first rows (plus a margin): grown by
+// doubling instead, each column would be copied again and again into freshly mapped memory.
+void reserve_for_file(RawTable& raw, std::uint64_t file_bytes, std::uint64_t read_bytes,
+                      std::uint64_t header_bytes) {
+  if (read_bytes <= header_bytes || file_bytes <= read_bytes) return;
+  const double share = double(file_bytes - header_bytes) / double(read_bytes - header_bytes) * 1.02;
+  const auto scaled = [&](std::size_t n) {
+    return static_cast<std::size_t>(double(n) * share) + 16;
+  };
+  raw.lines.reserve(scaled(raw.lines.size()));
+  for (CellStore& store : raw.cells) {
+    store.sizes.reserve(scaled(store.sizes.size()));
+    store.text.reserve(scaled(store.text.size()));
+  }
 }
 
 }  // namespace
 
 CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
-                        const std::map<std::string, ColumnType>& type_overrides) {
+                        const std::map<std::string, ColumnType>& type_overrides,
+                        const ColumnSelection& columns) {
   if (options.delimiter == options.quote || options.delimiter == '\n' ||
       options.delimiter == '\r' || options.quote == '\n' || options.quote == '\r')
     throw_input(path, 0, 0, "csv delimiter and quote must differ and must not be line breaks");
-  const std::string buf = read_regular_file(path);
-  const std::size_t start = buf.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  if (buf.size() == start) throw_input(path, 0, 0, "empty file");
-
-  Tokenizer tok(path, buf, start, options);
-  std::vector<Field> rec;
+  CsvTokenizer tok(path, options);
+  std::vector<CsvField> rec;
   std::size_t line = 0;
   RawTable raw;
   std::size_t header_line = 0;
+  std::uint64_t header_bytes = 0;
   bool have_record = tok.next(rec, line);
   if (options.header) {
     if (is_blank_record(rec)) {
@@ -316,6 +207,7 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
                         " fields");
       raw.names = options.names;
     }
+    header_bytes = tok.offset();
     have_record = tok.next(rec, line);
   } else {
     if (options.names.empty())
@@ -330,22 +222,20 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
   }
 
   const std::size_t ncol = raw.names.size();
-  raw.cells.resize(ncol);
-  raw.missing.resize(ncol);
-  // Sized once, at about a row a line break: grown by doubling, each column was copied again.
-  const auto rows_hint = static_cast<std::size_t>(std::count(buf.begin(), buf.end(), '\n')) + 1;
+  std::vector<std::uint8_t> keep(ncol, 0);  // by file column: convert and keep its cells?
   for (std::size_t c = 0; c < ncol; ++c) {
-    raw.cells[c].reserve(rows_hint);
-    raw.missing[c].reserve(rows_hint);
+    if (!columns.wants(raw.names[c])) continue;
+    keep[c] = 1;
+    raw.kept.push_back(c);
   }
-  raw.lines.reserve(rows_hint);
+  raw.cells.resize(raw.kept.size());
   // A handful of markers: compared in turn, cheaper per cell than hashing the cell.
   const std::vector<std::string>& markers = options.missing_markers;
   const auto is_marker = [&](std::string_view text) {
     return std::find(markers.begin(), markers.end(), text) != markers.end();
   };
   bool names_checked = options.header;
-  auto add_row = [&](const std::vector<Field>& fields, std::size_t at) {
+  auto add_row = [&](const std::vector<CsvField>& fields, std::size_t at) {
     if (!names_checked && !is_blank_record(fields)) {
       names_checked = true;
       if (fields.size() != ncol)
@@ -358,21 +248,27 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
           path, at, std::min(fields.size(), ncol) + 1,
           "expected " + std::to_string(ncol) + " fields, found " + std::to_string(fields.size()));
     const std::size_t row = raw.lines.size();
+    if (row == kSampleRows) reserve_for_file(raw, tok.file_size(), tok.offset(), header_bytes);
     raw.lines.push_back(at);
-    for (std::size_t c = 0; c < ncol; ++c) {
-      const Field& f = fields[c];
+    for (std::size_t k = 0; k < raw.kept.size(); ++k) {
+      const std::size_t c = raw.kept[k];
+      const CsvField& f = fields[c];
       check_utf8(path, f, c + 1);
-      const bool missing = (f.quoted && f.text.empty()) || is_marker(f.text);
-      std::string_view cell;
-      if (!missing) cell = f.quoted ? raw.unquoted.emplace_back(f.text) : f.text;
-      raw.cells[c].push_back(cell);
-      raw.missing[c].push_back(missing ? 1 : 0);
+      CellStore& store = raw.cells[k];
+      if ((f.quoted && f.text.empty()) || is_marker(f.text)) {
+        store.sizes.push_back(CellStore::kMissing);
+      } else {
+        if (f.text.size() >= CellStore::kMissing)
+          throw_input(path, f.line, c + 1, "field is longer than 4 GiB");
+        store.text += f.text;
+        store.sizes.push_back(static_cast<std::uint32_t>(f.text.size()));
+      }
       if (f.line != at) raw.cell_lines[row * ncol + c] = f.line;
     }
   };
   // Blank lines are held back until a later non-blank record shows they are not trailing.
   std::vector<std::size_t> pending_blank;
-  std::vector<Field> blank(1);
+  std::vector<CsvField> blank(1);
   for (; have_record; have_record = tok.next(rec, line)) {
     if (is_blank_record(rec)) {
       pending_blank.push_back(line);
@@ -389,21 +285,27 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
     throw_input(path, header_line, 0,
                 options.header ? "no data rows after the header" : "no data rows");
 
-  CsvTable out{Dataset(path), raw.lines};
-  for (std::size_t c = 0; c < ncol; ++c) {
-    auto it = type_overrides.find(raw.names[c]);
-    out.data.add(build_column(path, raw, c, it == type_overrides.end() ? nullptr : &it->second));
-    raw.cells[c] = {};  // free memory as we go
+  CsvTable out{Dataset(path), raw.lines, raw.names};
+  std::vector<std::string> unread;
+  for (std::size_t c = 0; c < ncol; ++c)
+    if (!keep[c]) unread.push_back(raw.names[c]);
+  out.data.set_unread(std::move(unread));
+  for (std::size_t k = 0; k < raw.kept.size(); ++k) {
+    auto it = type_overrides.find(raw.names[raw.kept[k]]);
+    out.data.add(build_column(path, raw, k, it == type_overrides.end() ? nullptr : &it->second));
+    raw.cells[k] = {};  // free memory as we go
   }
   return out;
 }
 
+// The tokenizer keeps references to the path and options: the state owns copies of both.
 struct CsvRecords::State {
   std::string path;
-  Tokenizer tokenizer;
-  std::vector<Field> fields;
-  State(const std::string& p, std::string_view bytes, std::size_t line, const CsvOptions& options)
-      : path(p), tokenizer(path, bytes, 0, options, line) {}
+  CsvOptions options;
+  CsvTokenizer tokenizer;
+  std::vector<CsvField> fields;
+  State(const std::string& p, std::string_view bytes, std::size_t line, const CsvOptions& o)
+      : path(p), options(o), tokenizer(path, options, bytes, line) {}
 };
 
 CsvRecords::CsvRecords(const std::string& path, std::string_view bytes, std::size_t first_line,
@@ -416,13 +318,13 @@ bool CsvRecords::next(std::vector<CsvCell>& cells, std::size_t& line) {
   if (!state_->tokenizer.next(state_->fields, line)) return false;
   cells.resize(state_->fields.size());
   for (std::size_t k = 0; k < cells.size(); ++k) {
-    const Field& f = state_->fields[k];
+    const CsvField& f = state_->fields[k];
     cells[k] = {f.text, f.quoted, f.line};
   }
   return true;
 }
 
-std::size_t CsvRecords::position() const { return state_->tokenizer.position(); }
+std::size_t CsvRecords::position() const { return state_->tokenizer.offset(); }
 
 void check_csv_names(const std::string& path, std::size_t line, std::vector<std::string>& names,
                      bool rename_duplicates) {
@@ -430,7 +332,7 @@ void check_csv_names(const std::string& path, std::size_t line, std::vector<std:
 }
 
 void check_csv_utf8(const std::string& path, const CsvCell& cell, std::size_t column) {
-  Field f;
+  CsvField f;
   f.text = cell.text;
   f.line = cell.line;
   check_utf8(path, f, column);

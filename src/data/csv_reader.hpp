@@ -16,6 +16,11 @@
 //   since names end up in UTF-8 HDF5 datasets (convert Latin-1 exports with iconv first).
 // - Every error is an InputError "file:line:column: message" with the physical line (1-based) and
 //   the field index (1-based).
+// - Only the selected columns (used_columns.hpp: those the run uses) are converted and kept.
+//   Every record is still split and its field count checked, but the cells of other columns are
+//   not looked at: a non-number, NaN or invalid UTF-8 in a column the run does not use is no
+//   error. The header's names are all checked (UTF-8, empty, duplicates).
+// - The file is read block by block: memory holds the kept columns, not the file.
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -26,19 +31,23 @@
 #include "data/dataset.hpp"
 #include "data/number_text.hpp"
 #include "data/spec.hpp"
+#include "data/used_columns.hpp"
 
 namespace adm::data {
 
 // A dataset plus, for each row, the physical line of the file on which it starts. Later steps
 // (filters, missing-value checks) carry `lines` along so their errors can still point into the
-// file.
+// file. `file_columns` names every column of the source, read or not, in file order.
 struct CsvTable {
   Dataset data;
   std::vector<std::size_t> lines;
+  std::vector<std::string> file_columns;
 };
 
+// `type_overrides` must name columns of the file; those not selected are left unread.
 CsvTable read_csv_table(const std::string& path, const CsvOptions& options = {},
-                        const std::map<std::string, ColumnType>& type_overrides = {});
+                        const std::map<std::string, ColumnType>& type_overrides = {},
+                        const ColumnSelection& columns = {});
 
 Dataset read_csv(const std::string& path, const CsvOptions& options = {},
                  const std::map<std::string, ColumnType>& type_overrides = {});

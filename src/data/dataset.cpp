@@ -52,6 +52,7 @@ Dataset Dataset::take(const std::vector<std::size_t>& rows) const {
   Dataset out(source_);
   for (const auto& c : columns_) out.add(c.take(rows));
   out.roles_ = roles_;
+  out.unread_ = unread_;
   if (!source_lines_.empty())
     for (std::size_t r : rows) out.source_lines_.push_back(source_lines_.at(r));
   return out;

@@ -38,6 +38,11 @@ class Dataset {
   const std::vector<Column>& columns() const { return columns_; }
   std::vector<std::string> names() const;
 
+  // Columns of the source that were not read (the run does not use them): named in messages
+  // about unknown columns, so a misspelt name can still be matched with the file's.
+  void set_unread(std::vector<std::string> names) { unread_ = std::move(names); }
+  const std::vector<std::string>& unread() const { return unread_; }
+
   Roles& roles() { return roles_; }
   const Roles& roles() const { return roles_; }
   const Column& target() const { return column(roles_.target); }
@@ -58,6 +63,7 @@ class Dataset {
   std::unordered_map<std::string, std::size_t> index_;
   Roles roles_;
   std::vector<std::size_t> source_lines_;
+  std::vector<std::string> unread_;
 };
 
 }  // namespace adm::data

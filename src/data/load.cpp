@@ -1,5 +1,7 @@
 #include "data/load.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <map>
 
@@ -10,6 +12,7 @@
 #include "data/filter.hpp"
 #include "data/roles.hpp"
 #include "data/spec_error.hpp"
+#include "data/used_columns.hpp"
 
 namespace adm::data {
 namespace {
@@ -47,13 +50,39 @@ Column retype(const Column& col, ColumnType type, const std::string& src, const 
   return Column::numeric(col.name(), std::move(values), col.missing());
 }
 
-CsvTable read_source(DataSpec& spec) {
+// `types` for sources that carry their own types (embedded, HDF5): the CSV reader applies them
+// while parsing instead.
+void apply_types(CsvTable& t, const DataSpec& spec) {
+  for (const auto& [name, type] : spec.types) {
+    const std::string key = spec.key + ".types." + name;
+    if (!t.data.has(name)) {
+      const auto& all = t.file_columns;
+      if (std::find(all.begin(), all.end(), name) != all.end()) continue;  // not read: not used
+      throw_spec(t.data.source(), key, unknown_column(t.data, name));
+    }
+    const Column& col = t.data.column(name);
+    if (col.type() != type) t.data.replace(retype(col, type, t.data.source(), key));
+  }
+}
+
+bool is_hdf5(const DataSpec& spec) {
+  if (spec.format != DataFormat::Auto) return spec.format == DataFormat::Hdf5;
+  const std::string ext = std::filesystem::path(spec.source).extension().string();
+  return ext == ".h5" || ext == ".hdf5";
+}
+
+CsvTable read_source(DataSpec& spec, const TableReader& hdf5) {
   if (spec.source.empty()) throw_spec("", spec.key + ".source", "no data source given");
   if (spec.source.rfind(kEmbedded, 0) != 0) {
     std::error_code ec;
     if (!std::filesystem::exists(spec.source, ec))
       throw_spec(spec.source, spec.key + ".source", "no such file");
-    return read_csv_table(spec.source, spec.csv, spec.types);
+    if (!is_hdf5(spec))
+      return read_csv_table(spec.source, spec.csv, spec.types, used_columns(spec));
+    if (!hdf5) throw InternalError("load_dataset: no HDF5 reader given for " + spec.source);
+    CsvTable t = hdf5(spec, used_columns(spec));
+    apply_types(t, spec);
+    return t;
   }
   CsvTable t;
   try {
@@ -62,12 +91,8 @@ CsvTable read_source(DataSpec& spec) {
     throw_spec(spec.source, spec.key + ".source", e.what());
   }
   for (std::size_t r = 0; r < t.data.rows(); ++r) t.lines.push_back(r + 1);
-  for (const auto& [name, type] : spec.types) {
-    const std::string key = spec.key + ".types." + name;
-    if (!t.data.has(name)) throw_spec(t.data.source(), key, unknown_column(t.data, name));
-    const Column& col = t.data.column(name);
-    if (col.type() != type) t.data.replace(retype(col, type, t.data.source(), key));
-  }
+  t.file_columns = t.data.names();
+  apply_types(t, spec);
   // The dataset's own roles are defaults for what the config leaves out.
   const Roles& own = t.data.roles();
   if (spec.roles.target.empty()) spec.roles.target = own.target;
@@ -78,22 +103,33 @@ CsvTable read_source(DataSpec& spec) {
 
 }  // namespace
 
-Dataset load_dataset(const DataSpec& given) {
+Dataset load_dataset(const DataSpec& given, LoadReport* report, const TableReader& hdf5) {
+  const auto t0 = std::chrono::steady_clock::now();
   DataSpec spec = given;
-  CsvTable table = read_source(spec);
-  const std::vector<std::string> file_columns = table.data.names();
+  CsvTable table = read_source(spec, hdf5);
+  if (report) {
+    report->rows = table.lines.size();
+    report->columns_read = table.data.cols();
+    report->file_columns = table.file_columns.size();
+  }
   for (std::size_t i = 0; i < spec.drop.size(); ++i) {
-    if (!table.data.has(spec.drop[i]))
+    const auto& name = spec.drop[i];
+    const auto& all = table.file_columns;
+    if (!table.data.has(name) && std::find(all.begin(), all.end(), name) == all.end())
       throw_spec(table.data.source(), spec.key + ".drop[" + std::to_string(i) + "]",
-                 unknown_column(table.data, spec.drop[i]));
-    table.data.remove(spec.drop[i]);
+                 unknown_column(table.data, name));
+    table.data.remove(name);
   }
   table.data.set_source_lines(table.lines);  // so derived columns can point at bad cells
   for (const auto& derived : spec.derived) add_derived(table.data, derived);
   for (const auto& filter : spec.filters) apply_filter(table, filter);
   if (!spec.counts.empty()) expand_counts(table, spec);
-  resolve_roles(table, spec, file_columns);
+  resolve_roles(table, spec, table.file_columns);
   table.data.set_source_lines(std::move(table.lines));
+  if (report) {
+    report->bytes_held = bytes_held(table.data);
+    report->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
   return std::move(table.data);
 }
 

@@ -57,6 +57,8 @@ enum class MissingPolicy { Error, DropRows, Keep };
 // How the ranks read the data: every rank parses the whole file (Rows), or each rank reads only
 // its byte range and keeps counts, not rows (Split: the audit pipeline only; see README).
 enum class DataLayout { Rows, Split };
+// Auto: HDF5 when the source ends in .h5 or .hdf5, CSV otherwise.
+enum class DataFormat { Auto, Csv, Hdf5 };
 
 struct DataSpec {
   std::string key = "data";  // config table, for messages
@@ -80,6 +82,13 @@ struct DataSpec {
   // Rows with a missing value in a role column: error naming file and line, drop them, or keep.
   MissingPolicy missing = MissingPolicy::Error;
   DataLayout layout = DataLayout::Rows;
+  // Columns that config sections other than [data] name (fairness.prediction, alfa.predictions,
+  // models' columns, ...): not a key of [data]; the pipelines layer fills it, so the readers load
+  // these columns too (used_columns.hpp).
+  std::vector<std::string> pipeline_columns;
+  // How the data is read: a CSV file, or a group of 1-D datasets in an HDF5 file.
+  DataFormat format = DataFormat::Auto;
+  std::string group = "/";  // HDF5: the group holding the columns
 };
 
 }  // namespace adm::data

@@ -27,7 +27,9 @@ inline std::string name_list(const std::vector<std::string>& names) {
 }
 
 inline std::string unknown_column(const Dataset& data, const std::string& name) {
-  return "unknown column '" + name + "' (columns: " + name_list(data.names()) + ")";
+  std::vector<std::string> names = data.names();
+  names.insert(names.end(), data.unread().begin(), data.unread().end());
+  return "unknown column '" + name + "' (columns: " + name_list(names) + ")";
 }
 
 }  // namespace adm::data

@@ -87,6 +87,14 @@ void describe(config::Fields& f, DataSpec& spec) {
   f.path("source", spec.source,
          "CSV file (${VAR} expanded; ${ADMISSIBLE_DATA} is the shared data folder), or "
          "\"embedded:demo\" for the built-in synthetic dataset.");
+  f.choice("format", spec.format,
+           "csv, hdf5 (a group of 1-D datasets, one per column; README's data section), or auto: "
+           "hdf5 when the source ends in .h5 or .hdf5, csv otherwise.",
+           {{"auto", DataFormat::Auto}, {"csv", DataFormat::Csv}, {"hdf5", DataFormat::Hdf5}});
+  f.text("group", spec.group,
+         "HDF5 source: the group whose 1-D datasets are the columns (e.g. \"/table\").");
+  if (f.mode() == config::Fields::Mode::Read && (spec.group.empty() || spec.group[0] != '/'))
+    f.fail("group", "must be an absolute HDF5 path starting with '/'");
   f.count("rows", spec.rows, "Rows of an embedded dataset (0 = its default).", {0, 100000000});
   f.count(
       "draw", spec.draw,

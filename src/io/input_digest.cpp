@@ -1,25 +1,16 @@
 #include "io/input_digest.hpp"
 
-#include <filesystem>
-#include <fstream>
-
 #include "core/input_file.hpp"
-#include "core/rng.hpp"
 
 namespace adm::io {
 
 // Hashed in pieces: a data file read in byte ranges by the ranks (data.layout = "split") can be
 // larger than the coordinator's memory.
 InputDigest digest_file(const std::string& path) {
-  std::error_code ec;
-  std::ifstream in(path, std::ios::binary);
-  if (!std::filesystem::is_regular_file(path, ec) || !in)
-    return {path, stable_hash(read_regular_file(path))};  // its message says what is wrong
-  std::string piece(std::size_t{1} << 20, '\0');
-  std::uint64_t h = stable_hash("");
-  while (in.read(piece.data(), static_cast<std::streamsize>(piece.size())) || in.gcount() > 0)
-    h = stable_hash(std::string_view(piece.data(), static_cast<std::size_t>(in.gcount())), h);
-  return {path, h};
+  // Block by block: a data file need not fit in memory to be fingerprinted.
+  RegularFileReader in(path);
+  for (std::string block; in.append_to(block, std::size_t{1} << 20) > 0;) block.clear();
+  return {path, in.digest()};
 }
 
 std::vector<InputDigest> digest_files(const std::vector<std::string>& paths) {

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "io/hdf5_handle.hpp"
 #include "io/staged_file.hpp"
 
 namespace adm::io {
@@ -45,21 +46,7 @@ void check_status(herr_t status, const std::string& what) {
   if (status < 0) throw InternalError("HDF5: " + what + " failed" + os_reason());
 }
 
-// Closes an HDF5 handle at scope exit.
-class Handle {
- public:
-  Handle(hid_t id, herr_t (*close)(hid_t)) : id_(id), close_(close) {}
-  ~Handle() {
-    if (id_ >= 0) close_(id_);
-  }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  operator hid_t() const { return id_; }
-
- private:
-  hid_t id_;
-  herr_t (*close_)(hid_t);
-};
+using Handle = Hdf5Handle;  // closes an HDF5 handle at scope exit
 
 hid_t string_type() {
   hid_t t = H5Tcopy(H5T_C_S1);

@@ -36,7 +36,8 @@ void write_data_description(const DataDescription& d, ResultSet& results,
                             std::ostringstream& summary) {
   results.add("/data/rows", std::vector<std::int64_t>{static_cast<std::int64_t>(d.rows)},
               "Rows after filters and missing-value handling.", "rows");
-  results.add("/data/columns", d.names, "Column names, in table order.");
+  results.add("/data/columns", d.names,
+              "Columns the run read (those it uses) and derived, in table order.");
   results.add("/data/column_types", d.types, "categorical or numeric, per column.");
   results.add("/data/missing", d.missing, "Missing cells per column.", "cells");
   results.add("/data/features", d.features, "Feature columns.");

@@ -8,6 +8,7 @@
 #include "data/spec_fields.hpp"
 #include "demo_config.hpp"  // generated from configs/demo.toml
 #include "fairness/bootstrap_ci.hpp"
+#include "pipelines/pipeline_columns.hpp"
 
 namespace adm::pipelines {
 
@@ -103,6 +104,7 @@ ExperimentConfig parse_config(const std::string& text, const std::string& origin
   if (c.data.roles.target.empty())
     throw InputError(origin + ": config key 'data.target' is required");
   if (c.run.out.empty()) c.run.out = "results/" + c.run.name + ".h5";
+  c.data.pipeline_columns = pipeline_columns(c);  // so the data readers load them
   return c;
 }
 

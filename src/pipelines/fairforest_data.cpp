@@ -5,7 +5,7 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "data/load.hpp"
+#include "io/load_data.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -122,7 +122,7 @@ FairforestData prepare_fairforest(const ExperimentConfig& config, const data::Da
   if (!cfg.test_source.empty()) {
     data::DataSpec spec = config.data;
     spec.source = cfg.test_source;
-    out.test = data::load_dataset(spec);
+    out.test = io::load_dataset(spec);
   }
   const data::Dataset* test = out.test ? &*out.test : nullptr;
   out.train_rows = data.rows();

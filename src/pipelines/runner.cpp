@@ -8,11 +8,11 @@
 #include "admissible_version.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
-#include "data/load.hpp"
 #include "dist/communicator.hpp"
 #include "dist/task_farm.hpp"
 #include "io/input_digest.hpp"
 #include "io/journal.hpp"
+#include "io/load_data.hpp"
 #include "io/output_lock.hpp"
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
@@ -59,7 +59,7 @@ void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& 
 
 std::string validate_experiment(const ExperimentConfig& config) {
   if (config.data.layout == data::DataLayout::Split) check_split_supported(config);
-  data::Dataset data = data::load_dataset(config.data);
+  data::Dataset data = io::load_dataset(config.data);
   check_pipeline_inputs(config, data);
   return std::to_string(data.rows()) + " rows, " + std::to_string(data.roles().features.size()) +
          " features, target '" + data.roles().target + "', sensitive [" +
@@ -76,6 +76,7 @@ RunOutcome run_experiment(const RunRequest& request) {
 
   const std::vector<std::string> inputs = data_files(config);
   data::Dataset data;
+  data::LoadReport load;                 // its mode: how the ranks share the reading
   std::unique_ptr<io::OutputLock> lock;  // held by the coordinator, which writes every file
   // Split layout: no rank loads the rows; the audit reads the file in byte ranges below.
   const bool split = config.data.layout == data::DataLayout::Split;
@@ -86,7 +87,7 @@ RunOutcome run_experiment(const RunRequest& request) {
     prepare_result_path(outcome.out_path, own_inputs);
     if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
     if (split) return;
-    data = data::load_dataset(config.data);
+    data = io::load_dataset(config.data, &load);
     check_pipeline_inputs(config, data);
   });
 
@@ -110,6 +111,8 @@ RunOutcome run_experiment(const RunRequest& request) {
 
   ResultSet results;
   std::ostringstream summary;
+  data::add_load_report(results, load);
+  summary << data::describe(load) << "\n";
   StageContext context{config, data, farm, results, summary};
   Timings timings;
   const auto& pipeline = config.run.pipeline;

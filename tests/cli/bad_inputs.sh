@@ -9,7 +9,8 @@
 # passes when: the exit code is 2 (124 = hang, >128 = crash), stderr is exactly one non-empty line
 # starting with `admissible: error:` and containing the expected substrings, and neither out.h5
 # nor any *.tmp, *.journal or *.lock file exists afterwards. The corpus must hold at least 30 cases.
-# BAD_INPUTS_TIMEOUT overrides the 60 s limit per case.
+# BAD_INPUTS_TIMEOUT overrides the 60 s limit per case; BAD_INPUTS_MIN_CASES the minimum (for
+# corpora that tests write, e.g. hdf5_source.sh).
 set -uo pipefail
 
 if [ $# -ne 2 ]; then
@@ -18,7 +19,7 @@ if [ $# -ne 2 ]; then
 fi
 bin=$(realpath "$1")
 corpus=$(realpath "$2")
-min_cases=30
+min_cases=${BAD_INPUTS_MIN_CASES:-30}
 limit_s=${BAD_INPUTS_TIMEOUT:-60}  # seconds per case
 
 [ -x "$bin" ] || { echo "FAIL: $bin is not an executable"; exit 1; }
