@@ -398,12 +398,14 @@ CsvTable read_csv_table(const std::string& path, const CsvOptions& options,
   return out;
 }
 
+// The tokenizer keeps references to the path and options: the state owns copies of both.
 struct CsvRecords::State {
   std::string path;
+  CsvOptions options;
   Tokenizer tokenizer;
   std::vector<Field> fields;
-  State(const std::string& p, std::string_view bytes, std::size_t line, const CsvOptions& options)
-      : path(p), tokenizer(path, bytes, 0, options, line) {}
+  State(const std::string& p, std::string_view bytes, std::size_t line, const CsvOptions& o)
+      : path(p), options(o), tokenizer(path, bytes, 0, options, line) {}
 };
 
 CsvRecords::CsvRecords(const std::string& path, std::string_view bytes, std::size_t first_line,
