@@ -138,10 +138,10 @@ void AuditTally::merge(const AuditTally& later, std::uint64_t value_limit) {
   }
   for (std::size_t i = 0; i < sensitive_counts.size(); ++i)
     add_counts(sensitive_counts[i], later.sensitive_counts[i]);
-  for (const auto& [text, line] : later.decision_texts) {
+  for (const auto& later_text : later.decision_texts) {
     const bool seen = std::any_of(decision_texts.begin(), decision_texts.end(),
-                                  [&](const auto& d) { return d.first == text; });
-    if (!seen) decision_texts.emplace_back(text, line);
+                                  [&](const auto& d) { return d.first == later_text.first; });
+    if (!seen) decision_texts.push_back(later_text);
   }
   std::stable_sort(decision_texts.begin(), decision_texts.end(),
                    [](const auto& a, const auto& b) { return a.second < b.second; });

@@ -100,6 +100,19 @@ void finish_rates(GroupRates& r) {
   r.accuracy = ratio(r.tp + r.tn, r.count);
 }
 
+void add_unit_rows(GroupTally& t, std::int32_t g, std::int32_t y, std::int32_t p,
+                   std::uint64_t count) {
+  const double n = static_cast<double>(count);  // exact below 2^53
+  for (GroupRates* r : {&t.per_group[static_cast<std::size_t>(g)], &t.overall}) {
+    r->rows += n;
+    if (y == 1)
+      (p == 1 ? r->tp : r->fn) += n;
+    else
+      (p == 1 ? r->fp : r->tn) += n;
+  }
+  t.rows_used += count;
+}
+
 GroupTally tally_groups(const FairnessInputs& in) {
   return tally(in, in.y_true.size(), [](std::size_t k) { return k; });
 }
@@ -156,15 +169,7 @@ GroupTally ReplicateTally::operator()(std::span<const std::uint32_t> times) cons
       if (draws[c] == 0) continue;
       std::int32_t g = 0, y = 0, p = 0;
       unpack(static_cast<std::int32_t>(c), g, y, p);
-      const double n = static_cast<double>(draws[c]);  // exact below 2^53
-      for (GroupRates* r : {&t.per_group[static_cast<std::size_t>(g)], &t.overall}) {
-        r->rows += n;
-        if (y == 1)
-          (p == 1 ? r->tp : r->fn) += n;
-        else
-          (p == 1 ? r->fp : r->tn) += n;
-      }
-      t.rows_used += draws[c];
+      add_unit_rows(t, g, y, p, draws[c]);
     }
     t.rows_skipped = skipped;
   } else {

@@ -52,6 +52,11 @@ struct GroupTally {
   double total_weight = 0.0;
 };
 
+// Adds `count` unit-weight rows of group g with outcome y and decision p (0/1) to `t`, before
+// finish_rates: as `count` rows one at a time, since unit weights add up to exact integers.
+void add_unit_rows(GroupTally& t, std::int32_t g, std::int32_t y, std::int32_t p,
+                   std::uint64_t count);
+
 // Validates the inputs (lengths, codes, weights; InputError) and tallies every row.
 GroupTally tally_groups(const FairnessInputs& in);
 // The same over the given rows, which may repeat (a bootstrap sample); out-of-range rows are an

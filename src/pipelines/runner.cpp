@@ -90,6 +90,8 @@ RunOutcome run_experiment(const RunRequest& request) {
     data = io::load_dataset(config.data, &load);
     check_pipeline_inputs(config, data);
   });
+  SplitAuditData split_data;
+  if (split) split_data = load_split_audit(config, comm);  // collective, agrees on errors
 
   // Only the coordinator checkpoints. The fingerprint ties a checkpoint to config and build, the
   // digests to the bytes of the data files.
@@ -116,7 +118,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   StageContext context{config, data, farm, results, summary};
   Timings timings;
   const auto& pipeline = config.run.pipeline;
-  if (split) run_split_audit(config, comm, farm, results, summary, timings);
+  if (split) run_split_audit(split_data, config, farm, results, summary, timings);
   if (!split && (pipeline == "audit" || pipeline == "all")) run_audit(context, timings);
   if (pipeline == "infogram" || pipeline == "all")
     run_infogram(context, timings, /*describe_data=*/pipeline != "all");

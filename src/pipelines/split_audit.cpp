@@ -185,8 +185,7 @@ void check_split_supported(const ExperimentConfig& config) {
     refuse(config, "discretize.method", "mdlp needs every value's class counts; use quantile");
 }
 
-void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, dist::TaskFarm& farm,
-                     ResultSet& results, std::ostringstream& summary, Timings& timings) {
+SplitAuditData load_split_audit(const ExperimentConfig& config, dist::Communicator& comm) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::string& path = config.data.source;
   Layout l = cut_file(config, comm);
@@ -203,8 +202,9 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
   const auto scans_bytes =
       comm.all_gather(read_slice(config, comm, l, scan, [](auto& s, const auto& r) { s.add(r); }));
 
-  std::unique_ptr<data::SplitSchema> schema;
-  std::unique_ptr<data::SplitPlan> plan;
+  SplitAuditData d;
+  auto& schema = d.schema;
+  auto& plan = d.plan;
   std::uint64_t keep = 0;
   comm.agree([&] {
     std::vector<data::TypeScan> scans;
@@ -225,17 +225,28 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
 
   const data::FeatureCuts cuts = find_cuts(config, comm, l, *plan, keep);
   data::AuditTallier tallier(*plan, data::TallyPass::Cells, keep, &cuts);
-  const data::AuditTally tally = tally_pass(config, comm, l, tallier);
-  std::vector<data::KeptGroups> kept;
-  comm.agree([&] { kept = data::check_split_tally(*plan, tally); });
-  const double load_seconds = seconds_since(t0);
-  timings.emplace_back("load", load_seconds);
-
+  d.tally = tally_pass(config, comm, l, tallier);
+  comm.agree([&] { d.kept = data::check_split_tally(*plan, d.tally); });
+  d.seconds = seconds_since(t0);
   // What each rank read and kept, for /timing (scheduling-dependent) and the log.
   const std::uint64_t range_bytes = l.range.end - l.range.begin;
-  const std::uint64_t bytes_read = range_bytes + l.passes * (l.slice.end - l.slice.begin);
-  const auto bytes_per_rank = dist::all_gather_values(comm, bytes_read);
-  const auto rows_per_rank = dist::all_gather_values(comm, tallier.tally().rows);
+  d.bytes_per_rank =
+      dist::all_gather_values(comm, range_bytes + l.passes * (l.slice.end - l.slice.begin));
+  d.rows_per_rank = dist::all_gather_values(comm, tallier.tally().rows);
+  d.passes = l.passes;
+  d.ranks = comm.size();
+  return d;
+}
+
+void run_split_audit(const SplitAuditData& d, const ExperimentConfig& config, dist::TaskFarm& farm,
+                     ResultSet& results, std::ostringstream& summary, Timings& timings) {
+  const data::SplitPlan* plan = d.plan.get();
+  const data::AuditTally& tally = d.tally;
+  const auto& kept = d.kept;
+  const auto& rows_per_rank = d.rows_per_rank;
+  const auto& bytes_per_rank = d.bytes_per_rank;
+  const double load_seconds = d.seconds;
+  timings.emplace_back("load", load_seconds);
   std::uint64_t total_bytes = 0;
   for (auto b : bytes_per_rank) total_bytes += b;
   const auto as_int = [](const std::vector<std::uint64_t>& v) {
@@ -249,7 +260,7 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
               "Bytes each rank read: its raw range once (quote and line counts), then its records "
               "once per pass.",
               "bytes");
-  results.add("/timing/split_load/passes", std::vector<std::int64_t>{std::int64_t(l.passes)},
+  results.add("/timing/split_load/passes", std::vector<std::int64_t>{std::int64_t(d.passes)},
               "Reads of each rank's records (types; cut points when features are binned; counts).",
               "passes");
   results.add("/timing/split_load/seconds", std::vector<double>{load_seconds},
@@ -258,9 +269,9 @@ void run_split_audit(const ExperimentConfig& config, dist::Communicator& comm, d
   std::snprintf(line, sizeof line,
                 "load: split by rows over %d rank(s): %llu rows, %llu bytes read, %llu passes, "
                 "%.2f s\n",
-                comm.size(), static_cast<unsigned long long>(tally.rows),
+                d.ranks, static_cast<unsigned long long>(tally.rows),
                 static_cast<unsigned long long>(total_bytes),
-                static_cast<unsigned long long>(l.passes), load_seconds);
+                static_cast<unsigned long long>(d.passes), load_seconds);
   summary << line;
 
   timed(timings, "data",

@@ -164,15 +164,7 @@ fairness::FairnessReport SplitFairness::report(std::size_t attribute,
       t.rows_skipped += draws[c];
       continue;
     }
-    const double n = static_cast<double>(draws[c]);
-    for (fairness::GroupRates* r : {&t.per_group[static_cast<std::size_t>(g)], &t.overall}) {
-      r->rows += n;
-      if (y == 1)
-        (p == 1 ? r->tp : r->fn) += n;
-      else
-        (p == 1 ? r->fp : r->tn) += n;
-    }
-    t.rows_used += draws[c];
+    fairness::add_unit_rows(t, g, y, p, draws[c]);
   }
   for (auto& r : t.per_group) fairness::finish_rates(r);
   fairness::finish_rates(t.overall);

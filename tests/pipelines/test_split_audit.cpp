@@ -104,8 +104,8 @@ TEST_CASE("split audit: equal to the row audit on random files and configs", "[p
       pipelines::check_split_supported(config);
       dist::TaskFarm farm(dist::Communicator::world(), dist::FarmOptions{config.run.seed});
       pipelines::Timings timings;
-      pipelines::run_split_audit(config, dist::Communicator::world(), farm, split, summary,
-                                 timings);
+      const auto loaded = pipelines::load_split_audit(config, dist::Communicator::world());
+      pipelines::run_split_audit(loaded, config, farm, split, summary, timings);
     } catch (const InputError& e) {
       split_error = e.what();
     }
