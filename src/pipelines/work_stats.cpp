@@ -12,20 +12,29 @@ std::vector<std::int64_t> as_int64(const std::vector<std::uint64_t>& v) {
 }  // namespace
 
 void write_rank_traffic(ResultSet& out, const std::string& g, const dist::RankTraffic& t) {
-  out.add(g + "bytes_sent_per_rank", as_int64(t.bytes_sent),
-          "Bytes each rank sent over MPI in the stage (messages and collectives; a broadcast "
-          "counts its payload once per receiving rank).",
-          "bytes");
-  out.add(g + "bytes_received_per_rank", as_int64(t.bytes_received),
-          "Bytes each rank received over MPI in the stage.", "bytes");
-  out.add(g + "messages_sent_per_rank", as_int64(t.messages_sent),
-          "Messages each rank sent in the stage (a collective counts as the point-to-point "
-          "messages it stands for).",
-          "messages");
-  out.add(g + "messages_received_per_rank", as_int64(t.messages_received),
-          "Messages each rank received in the stage.", "messages");
-  out.add(g + "peak_rss_per_rank", as_int64(t.peak_rss),
-          "Each rank's peak resident memory (VmHWM) at the end of the stage.", "bytes");
+  struct Figure {
+    const char* name;
+    const std::vector<std::uint64_t>& values;
+    const char* what;
+    const char* unit;
+  };
+  const Figure figures[] = {
+      {"bytes_sent_per_rank", t.bytes_sent,
+       "Bytes each rank sent over MPI in the stage (messages and collectives; a broadcast counts "
+       "its payload once per receiving rank).",
+       "bytes"},
+      {"bytes_received_per_rank", t.bytes_received,
+       "Bytes each rank received over MPI in the stage.", "bytes"},
+      {"messages_sent_per_rank", t.messages_sent,
+       "Messages each rank sent in the stage (a collective counts as the point-to-point messages "
+       "it stands for).",
+       "messages"},
+      {"messages_received_per_rank", t.messages_received,
+       "Messages each rank received in the stage.", "messages"},
+      {"peak_rss_per_rank", t.peak_rss,
+       "Each rank's peak resident memory (VmHWM) at the end of the stage.", "bytes"},
+  };
+  for (const auto& f : figures) out.add(g + f.name, as_int64(f.values), f.what, f.unit);
 }
 
 void write_frontier_stats(ResultSet& out, const std::string& name, const dist::FrontierStats& fs,
