@@ -8,6 +8,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/utility.hpp>
 #include <boost/serialization/vector.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -78,16 +79,23 @@ Communicator::Communicator() {
   impl_->world = boost::mpi::communicator();
   rank_ = impl_->world.rank();
   size_ = impl_->world.size();
-  MPI_Comm node;
-  MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int node_ranks = 1;
-  MPI_Comm_size(node, &node_ranks);
-  const std::size_t cpus = node_cpus(node);
-  MPI_Comm_free(&node);
-  oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_ranks) > cpus;
+  // Key 0 keeps the world order, so node rank 0 is the node's lowest world rank.
+  MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &impl_->node);
+  MPI_Comm_rank(impl_->node, &node_rank_);
+  MPI_Comm_size(impl_->node, &node_size_);
+  const std::size_t cpus = node_cpus(impl_->node);
+  oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_size_) > cpus;
 }
 
-Communicator::~Communicator() = default;
+// Runs at exit on every rank that did not abort, before the environment finalizes MPI.
+Communicator::~Communicator() {
+  if (!impl_) return;
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  for (MPI_Win& win : impl_->windows_to_free) MPI_Win_free(&win);
+  MPI_Comm_free(&impl_->node);
+}
 
 Communicator& Communicator::world() {
   static Communicator instance;
@@ -221,6 +229,17 @@ void Communicator::broadcast(std::vector<std::vector<double>>& value) {
 
 void Communicator::broadcast(std::string& value) {
   if (size_ > 1) boost::mpi::broadcast(impl_->world, value, 0);
+}
+
+void Communicator::node_broadcast(std::string& value) {
+  if (node_size_ == 1) return;
+  // Size first, then the bytes: a raw broadcast, as all_gather does.
+  std::uint64_t bytes = value.size();
+  MPI_Bcast(&bytes, 1, MPI_UINT64_T, 0, impl_->node);
+  if (bytes > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+    throw InternalError("node_broadcast: more than 2 GiB");
+  value.resize(bytes);
+  MPI_Bcast(value.data(), static_cast<int>(bytes), MPI_BYTE, 0, impl_->node);
 }
 
 void Communicator::abort(int code) {

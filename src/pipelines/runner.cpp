@@ -20,6 +20,7 @@
 #include "pipelines/fairforest_pipeline.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/models_pipeline.hpp"
+#include "pipelines/node_data.hpp"
 #include "pipelines/patterns_pipeline.hpp"
 #include "pipelines/result_path.hpp"
 #include "pipelines/rulelist_pipeline.hpp"
@@ -73,16 +74,17 @@ RunOutcome run_experiment(const RunRequest& request) {
   const auto t0 = std::chrono::steady_clock::now();
 
   const std::vector<std::string> inputs = data_files(config);
-  data::Dataset data;
   std::unique_ptr<io::OutputLock> lock;  // held by the coordinator, which writes every file
   comm.agree([&] {
     auto own_inputs = inputs;
     own_inputs.push_back(config.file);
     prepare_result_path(outcome.out_path, own_inputs);
     if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
-    data = data::load_dataset(config.data);
-    check_pipeline_inputs(config, data);
   });
+  RunData run_data = load_run_data(comm, config.data);  // once per node, shared by its ranks
+  log_run_data(run_data, comm.is_root() ? request.progress : nullptr);
+  const data::Dataset& data = run_data.data;
+  comm.agree([&] { check_pipeline_inputs(config, data); });
 
   // Only the coordinator checkpoints. The fingerprint ties a checkpoint to config and build, the
   // digests to the bytes of the data files.
@@ -116,6 +118,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   if (pipeline == "patterns") run_patterns(context, timings);
   if (pipeline == "fairforest") run_fairforest(context, timings);
   write_farm_stats(results, farm.history());
+  write_run_data(run_data, results);
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();
