@@ -21,7 +21,7 @@ field() {
   local key value _
   while read -r key value _; do
     [ "$key" = "$1:" ] && { echo "$value"; return; }
-  done < "$2" 2> /dev/null || true
+  done 2> /dev/null < "$2" || true
 }
 while kill -0 "$launcher" 2> /dev/null; do
   for pid in $(cat /proc/"$launcher"/task/*/children 2> /dev/null); do

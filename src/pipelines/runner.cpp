@@ -82,9 +82,9 @@ RunOutcome run_experiment(const RunRequest& request) {
     if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
   });
   RunData run_data = load_run_data(comm, config.data);  // once per node, shared by its ranks
-  log_run_data(run_data, comm.is_root() ? request.progress : nullptr);
   const data::Dataset& data = run_data.data;
   comm.agree([&] { check_pipeline_inputs(config, data); });
+  log_run_data(run_data, comm.is_root() ? request.progress : nullptr);  // bad input: error alone
 
   // Only the coordinator checkpoints. The fingerprint ties a checkpoint to config and build, the
   // digests to the bytes of the data files.
