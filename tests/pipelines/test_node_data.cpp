@@ -19,7 +19,8 @@ adm::data::DataSpec people() {
 
 }  // namespace
 
-TEST_CASE("a lone rank loads the run's data itself, as load_dataset does", "[pipelines][node_data]") {
+TEST_CASE("a lone rank loads the run's data itself, as load_dataset does",
+          "[pipelines][node_data]") {
   auto& comm = adm::dist::Communicator::world();
   REQUIRE(comm.size() == 1);
   const auto run = adm::pipelines::load_run_data(comm, people());
