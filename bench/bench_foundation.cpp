@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
       "bits)\n",
       n, t_cmi, n / t_cmi / 1e6, cmi);
 
-  std::vector<std::int32_t> decisions = data.column("approved").codes();
+  const auto decisions = data.column("approved").codes();
   adm::fairness::FairnessInputs in;
   in.y_true = data.column("repaid").codes();
   in.y_pred = decisions;

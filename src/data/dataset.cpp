@@ -53,12 +53,23 @@ Dataset Dataset::take(const std::vector<std::size_t>& rows) const {
   for (const auto& c : columns_) out.add(c.take(rows));
   out.roles_ = roles_;
   out.unread_ = unread_;
-  if (!source_lines_.empty())
-    for (std::size_t r : rows) out.source_lines_.push_back(source_lines_.at(r));
+  if (source_lines_.size() != 0) {
+    std::vector<std::size_t> lines;
+    lines.reserve(rows.size());
+    for (std::size_t r : rows) {
+      if (r >= source_lines_.size()) throw InternalError("Dataset::take: row index out of range");
+      lines.push_back(source_lines_[r]);
+    }
+    out.source_lines_ = SharedSpan<std::size_t>(std::move(lines));
+  }
   return out;
 }
 
 void Dataset::set_source_lines(std::vector<std::size_t> lines) {
+  set_source_lines(SharedSpan<std::size_t>(std::move(lines)));
+}
+
+void Dataset::set_source_lines(SharedSpan<std::size_t> lines) {
   if (lines.size() != rows()) throw InternalError("Dataset::set_source_lines: row count differs");
   source_lines_ = std::move(lines);
 }

@@ -53,16 +53,20 @@ class Dataset {
   // The file line each row was read from (after filters), so later checks can say where a bad
   // value is. Without recorded lines, row r is reported as line r + 1.
   void set_source_lines(std::vector<std::size_t> lines);
+  // The same as a view into storage shared with other ranks (see Column's views).
+  void set_source_lines(SharedSpan<std::size_t> lines);
   std::size_t source_line(std::size_t row) const {
     return row < source_lines_.size() ? source_lines_[row] : row + 1;
   }
+  // Empty when no lines were recorded.
+  std::span<const std::size_t> source_lines() const { return source_lines_.span(); }
 
  private:
   std::string source_;
   std::vector<Column> columns_;
   std::unordered_map<std::string, std::size_t> index_;
   Roles roles_;
-  std::vector<std::size_t> source_lines_;
+  SharedSpan<std::size_t> source_lines_;
   std::vector<std::string> unread_;
 };
 

@@ -45,7 +45,7 @@ Column threshold_column(const Dataset& data, const DerivedColumn& spec) {
   std::vector<std::int32_t> codes(values.size(), Column::kMissingCode);
   for (std::size_t r = 0; r < values.size(); ++r)
     if (!in.is_missing(r)) codes[r] = holds(values[r]) ? 1 : 0;
-  return Column::categorical(spec.name, std::move(codes), {"0", "1"}, in.missing());
+  return Column::categorical(spec.name, std::move(codes), {"0", "1"}, to_vector(in.missing()));
 }
 
 // Right-closed intervals, as R's cut(x, c(-Inf, breaks, Inf)): value v gets the first label whose
@@ -75,7 +75,7 @@ Column bins_column(const Dataset& data, const DerivedColumn& spec) {
     while (b < spec.breaks.size() && values[r] > spec.breaks[b]) ++b;
     codes[r] = static_cast<std::int32_t>(b);
   }
-  return Column::categorical(spec.name, std::move(codes), spec.labels, in.missing());
+  return Column::categorical(spec.name, std::move(codes), spec.labels, to_vector(in.missing()));
 }
 
 // Days since 1970-01-01 of "YYYY-MM-DD[ HH:MM[:SS]]" (civil-from-days, Howard Hinnant), or NaN if

@@ -221,7 +221,8 @@ Column discretize(const Column& column, const std::vector<double>& cuts) {
     codes[r] =
         static_cast<std::int32_t>(std::upper_bound(cuts.begin(), cuts.end(), v) - cuts.begin());
   }
-  return Column::categorical(column.name(), std::move(codes), std::move(levels), column.missing());
+  return Column::categorical(column.name(), std::move(codes), std::move(levels),
+                             to_vector(column.missing()));
 }
 
 Dataset discretize_numeric(const Dataset& data, DiscretizeMethod method, int bins) {
@@ -231,7 +232,7 @@ Dataset discretize_numeric(const Dataset& data, DiscretizeMethod method, int bin
   if (method == DiscretizeMethod::Mdlp) {
     if (roles.target.empty() || !data.column(roles.target).is_categorical())
       throw InputError(data.source() + ": MDLP discretization needs a categorical target");
-    labels = data.column(roles.target).codes();
+    labels = to_vector(data.column(roles.target).codes());
   }
   for (const auto& name : roles.features) {
     const Column& col = data.column(name);

@@ -22,8 +22,8 @@ std::vector<Column> one_hot(const Column& column, bool drop_first) {
     std::vector<std::int32_t> bits(codes.size(), Column::kMissingCode);
     for (std::size_t r = 0; r < codes.size(); ++r)
       if (!column.is_missing(r)) bits[r] = codes[r] == static_cast<std::int32_t>(l) ? 1 : 0;
-    out.push_back(
-        indicator(column.name() + "=" + column.levels()[l], std::move(bits), column.missing()));
+    out.push_back(indicator(column.name() + "=" + column.levels()[l], std::move(bits),
+                            to_vector(column.missing())));
   }
   return out;
 }
@@ -37,8 +37,8 @@ std::vector<Column> binarize(const Column& column, const std::vector<double>& th
     std::vector<std::int32_t> bits(values.size(), Column::kMissingCode);
     for (std::size_t r = 0; r < values.size(); ++r)
       if (!column.is_missing(r)) bits[r] = values[r] >= t ? 1 : 0;
-    out.push_back(
-        indicator(column.name() + ">=" + format_number(t), std::move(bits), column.missing()));
+    out.push_back(indicator(column.name() + ">=" + format_number(t), std::move(bits),
+                            to_vector(column.missing())));
   }
   return out;
 }

@@ -34,7 +34,8 @@ Column retype(const Column& col, ColumnType type, const std::string& src, const 
     std::vector<std::int32_t> codes(n, Column::kMissingCode);
     for (std::size_t r = 0; r < n; ++r)
       if (!col.is_missing(r)) codes[r] = index.at(col.values()[r]);
-    return Column::categorical(col.name(), std::move(codes), std::move(levels), col.missing());
+    return Column::categorical(col.name(), std::move(codes), std::move(levels),
+                               to_vector(col.missing()));
   }
   std::vector<double> level_values;
   for (const auto& level : col.levels()) {
@@ -47,7 +48,7 @@ Column retype(const Column& col, ColumnType type, const std::string& src, const 
   std::vector<double> values(n, 0.0);
   for (std::size_t r = 0; r < n; ++r)
     if (!col.is_missing(r)) values[r] = level_values[static_cast<std::size_t>(col.codes()[r])];
-  return Column::numeric(col.name(), std::move(values), col.missing());
+  return Column::numeric(col.name(), std::move(values), to_vector(col.missing()));
 }
 
 // `types` for sources that carry their own types (embedded, HDF5): the CSV reader applies them

@@ -191,7 +191,8 @@ void recode_positive(Context& c, const std::string& target) {
   if (!occurs)
     throw_spec(c.src(), c.key("positive"),
                "positive level '" + positive + "' does not occur in target '" + target + "'");
-  c.table.data.replace(Column::categorical(target, std::move(codes), {"0", "1"}, col.missing()));
+  c.table.data.replace(
+      Column::categorical(target, std::move(codes), {"0", "1"}, to_vector(col.missing())));
 }
 
 // Every sensitive group must be non-empty: group metrics divide by group sizes.
@@ -228,10 +229,11 @@ void check_groups(Context& c, const std::vector<std::string>& sensitive) {
                      (c.spec.filters.empty() ? "" : " after filtering") +
                      "; at least two are needed");
     if (kept.size() == levels.size()) continue;
-    std::vector<std::int32_t> codes = col.codes();
+    std::vector<std::int32_t> codes = to_vector(col.codes());
     for (auto& code : codes)
       if (code != Column::kMissingCode) code = remap[static_cast<std::size_t>(code)];
-    data.replace(Column::categorical(s, std::move(codes), std::move(kept), col.missing()));
+    data.replace(
+        Column::categorical(s, std::move(codes), std::move(kept), to_vector(col.missing())));
   }
 }
 

@@ -85,18 +85,23 @@ Communicator::Communicator() {
   MPI_Comm_set_errhandler(impl_->world, MPI_ERRORS_ARE_FATAL);
   MPI_Comm_rank(impl_->world, &rank_);
   MPI_Comm_size(impl_->world, &size_);
-  MPI_Comm node;
-  MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int node_ranks = 1;
-  MPI_Comm_size(node, &node_ranks);
-  const std::size_t cpus = node_cpus(node);
-  MPI_Comm_free(&node);
-  oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_ranks) > cpus;
+  // Key 0 keeps the world order, so node rank 0 is the node's lowest world rank.
+  MPI_Comm_split_type(impl_->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &impl_->node);
+  MPI_Comm_rank(impl_->node, &node_rank_);
+  MPI_Comm_size(impl_->node, &node_size_);
+  const std::size_t cpus = node_cpus(impl_->node);
+  oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_size_) > cpus;
 }
 
+// Runs at exit on every rank that did not abort.
 Communicator::~Communicator() {
+  if (!impl_) return;
   int finalized = 0;
-  if (impl_ && impl_->finalize && (MPI_Finalized(&finalized), !finalized)) MPI_Finalize();
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  for (MPI_Win& win : impl_->windows_to_free) MPI_Win_free(&win);
+  MPI_Comm_free(&impl_->node);
+  if (impl_->finalize) MPI_Finalize();
 }
 
 Communicator& Communicator::world() {
@@ -288,6 +293,17 @@ void Communicator::broadcast_from(std::string& value, int root) {
     count_sent(size * static_cast<std::uint64_t>(size_ - 1), static_cast<std::uint64_t>(size_ - 1));
   else
     count_received(size);
+}
+
+void Communicator::node_broadcast(std::string& value) {
+  if (node_size_ == 1) return;
+  // Size first, then the bytes: a raw broadcast, as all_gather does.
+  std::uint64_t bytes = value.size();
+  MPI_Bcast(&bytes, 1, MPI_UINT64_T, 0, impl_->node);
+  if (bytes > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+    throw InternalError("node_broadcast: more than 2 GiB");
+  value.resize(bytes);
+  MPI_Bcast(value.data(), static_cast<int>(bytes), MPI_BYTE, 0, impl_->node);
 }
 
 void Communicator::abort(int code) {

@@ -20,6 +20,10 @@ class Communicator {
   // together: a batch system's cgroup, the launcher's binding); then a rank that waits should
   // sleep, not spin: it would take a working rank's core.
   bool oversubscribed() const { return oversubscribed_; }
+  // This rank's place among the ranks of its node (those that can share memory), ordered as in
+  // the world group: node rank 0, the node's lowest rank, is its leader.
+  int node_rank() const { return node_rank_; }
+  int node_size() const { return node_size_; }
 
   // Collective: every rank runs `step`. If it throws on any rank, every rank throws the error of
   // the lowest failing rank (same kind: input or internal), marked Collective so main exits
@@ -47,6 +51,8 @@ class Communicator {
   void broadcast(std::string& value);
   // Collective: rank `root`'s bytes replace every rank's.
   void broadcast_from(std::string& value, int root);
+  // Collective: the node leader's value replaces that of every rank of its node.
+  void node_broadcast(std::string& value);
   // Ends every rank of the job with `code` (MPI_Abort); plain exit when not distributed.
   [[noreturn]] void abort(int code);
 
@@ -60,6 +66,8 @@ class Communicator {
   std::unique_ptr<Impl> impl_;
   int rank_ = 0;
   int size_ = 1;
+  int node_rank_ = 0;
+  int node_size_ = 1;
   bool oversubscribed_ = false;
 };
 

@@ -13,7 +13,7 @@ std::vector<std::vector<double>> knn_columns(const std::vector<const data::Colum
       if (column->missing_count() > 0)
         throw InputError("Inconsistency: numeric feature '" + column->name() +
                          "' has missing values; the neighbour search needs complete rows");
-      out.push_back(column->values());
+      out.push_back(data::to_vector(column->values()));
       continue;
     }
     const auto& codes = column->codes();

@@ -71,7 +71,7 @@ std::vector<std::int32_t> response_codes(const data::Dataset& data, const std::s
   if (col.missing_count() != 0)
     throw InputError("response column '" + column + "' has missing values");
   if (classes) *classes = col.level_count();
-  return col.codes();
+  return data::to_vector(col.codes());
 }
 
 std::vector<double> fit_and_predict(const learn::ProbabilisticClassifier& prototype,

@@ -49,7 +49,7 @@ NbTable nb_table(const data::Dataset& data, const std::vector<std::string>& feat
       throw InputError(where + "feature '" + name + "' must have 1 to 200 levels");
     t.names.push_back(name);
     t.levels.push_back(col.level_count());
-    t.x.push_back(col.codes());
+    t.x.push_back(data::to_vector(col.codes()));
   }
   return t;
 }

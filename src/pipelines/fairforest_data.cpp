@@ -34,7 +34,7 @@ std::vector<std::int32_t> aligned_codes(const data::Column& train, const data::C
 void stacked(const data::Column& train, const data::Column* test, std::vector<std::int32_t>& codes,
              std::vector<double>& values) {
   if (train.is_categorical()) {
-    codes = train.codes();
+    codes = data::to_vector(train.codes());
     if (test) {
       const auto t = aligned_codes(train, *test);
       codes.insert(codes.end(), t.begin(), t.end());
@@ -42,8 +42,11 @@ void stacked(const data::Column& train, const data::Column* test, std::vector<st
     for (std::size_t r = 0; r < train.size(); ++r)
       if (train.is_missing(r)) codes[r] = -1;
   } else {
-    values = train.values();
-    if (test) values.insert(values.end(), test->values().begin(), test->values().end());
+    values = data::to_vector(train.values());
+    if (test) {
+      const auto more = test->values();
+      values.insert(values.end(), more.begin(), more.end());
+    }
   }
 }
 

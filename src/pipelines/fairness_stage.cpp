@@ -76,8 +76,9 @@ void fairness_stage(StageContext& context) {
   const auto& y = data.target().codes();
   const bool audit_model = !config.fairness.prediction.empty();
   // Without a model, the outcome itself is audited: its "selection rate" is the base rate.
-  const std::vector<std::int32_t> decisions = audit_model ? decision_codes(config, data) : y;
-  std::vector<double> weights;
+  const std::vector<std::int32_t> decisions =
+      audit_model ? decision_codes(config, data) : data::to_vector(y);
+  std::span<const double> weights;
   if (!roles.weights.empty()) weights = data.column(roles.weights).values();
 
   std::vector<Audited> audited;

@@ -45,7 +45,7 @@ bool run_pid_command(const PidCommand& c, std::ostream& out) {
         throw_input(c.csv, line_of(row), field_of(d, name),
                     "missing value in column '" + name + "'");
   }
-  std::vector<double> weights;
+  std::span<const double> weights;
   if (!c.count.empty()) {
     weights = d.column(c.count).values();
     for (std::size_t row = 0; row < weights.size(); ++row)

@@ -20,6 +20,7 @@
 #include "pipelines/fairforest_pipeline.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/models_pipeline.hpp"
+#include "pipelines/node_data.hpp"
 #include "pipelines/patterns_pipeline.hpp"
 #include "pipelines/result_path.hpp"
 #include "pipelines/rulelist_pipeline.hpp"
@@ -75,8 +76,6 @@ RunOutcome run_experiment(const RunRequest& request) {
   const auto t0 = std::chrono::steady_clock::now();
 
   const std::vector<std::string> inputs = data_files(config);
-  data::Dataset data;
-  data::LoadReport load;                 // its mode: how the ranks share the reading
   std::unique_ptr<io::OutputLock> lock;  // held by the coordinator, which writes every file
   // Split layout: no rank loads the rows; the audit reads the file in byte ranges below.
   const bool split = config.data.layout == data::DataLayout::Split;
@@ -86,12 +85,20 @@ RunOutcome run_experiment(const RunRequest& request) {
     own_inputs.push_back(config.file);
     prepare_result_path(outcome.out_path, own_inputs);
     if (comm.is_root()) lock = std::make_unique<io::OutputLock>(outcome.out_path);
-    if (split) return;
-    data = io::load_dataset(config.data, &load);
-    check_pipeline_inputs(config, data);
   });
+  // Split layout: every rank reads its byte range and keeps counts. Otherwise the data is loaded
+  // once per node and viewed by the node's ranks.
   SplitAuditData split_data;
-  if (split) split_data = load_split_audit(config, comm);  // collective, agrees on errors
+  RunData run_data;
+  data::LoadReport load;  // rows, columns and bytes read, and how the ranks shared the reading
+  if (split) {
+    split_data = load_split_audit(config, comm);  // collective, agrees on errors
+  } else {
+    run_data = load_run_data(comm, config.data, &load);
+    comm.agree([&] { check_pipeline_inputs(config, run_data.data); });
+    log_run_data(run_data, comm.is_root() ? request.progress : nullptr);  // bad input: error alone
+  }
+  const data::Dataset& data = run_data.data;
 
   // Only the coordinator checkpoints. The fingerprint ties a checkpoint to config and build, the
   // digests to the bytes of the data files.
@@ -113,8 +120,10 @@ RunOutcome run_experiment(const RunRequest& request) {
 
   ResultSet results;
   std::ostringstream summary;
-  data::add_load_report(results, load);
-  summary << data::describe(load) << "\n";
+  if (!split) {
+    data::add_load_report(results, load);
+    summary << data::describe(load) << "\n";
+  }
   StageContext context{config, data, farm, results, summary};
   Timings timings;
   const auto& pipeline = config.run.pipeline;
@@ -128,6 +137,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   if (pipeline == "patterns") run_patterns(context, timings);
   if (pipeline == "fairforest") run_fairforest(context, timings);
   write_farm_stats(results, farm.history());
+  if (!split) write_run_data(run_data, results);
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   const auto hosts = comm.hostnames();

@@ -1,7 +1,7 @@
 #pragma once
-// Runs one experiment end to end on the current process group: load data (all ranks), run the
-// pipeline's stages through the task farm (checkpointing each task), and let rank 0 write the
-// HDF5 result with full provenance.
+// Runs one experiment end to end on the current process group: load data (once per node, its ranks
+// sharing it: node_data.hpp), run the pipeline's stages through the task farm (checkpointing each
+// task), and let rank 0 write the HDF5 result with full provenance.
 #include <ostream>
 #include <string>
 

@@ -58,10 +58,11 @@ bool use_exact(const ExperimentConfig& config, std::size_t n) {
 sh::GameData game_data(const ExperimentConfig& config, const data::Dataset& data) {
   const auto& roles = data.roles();
   sh::GameData g;
-  g.y = data.target().codes();
+  g.y = data::to_vector(data.target().codes());
   g.a = info::joint_codes(data, roles.sensitive).codes;
-  for (const auto& f : roles.features) g.features.push_back(data.column(f).codes());
-  if (!roles.weights.empty()) g.weights = data.column(roles.weights).values();
+  for (const auto& f : roles.features)
+    g.features.push_back(data::to_vector(data.column(f).codes()));
+  if (!roles.weights.empty()) g.weights = data::to_vector(data.column(roles.weights).values());
   g.pid_tolerance_bits = config.shapley.pid_tolerance;
   g.pid_max_newton_steps = config.shapley.pid_max_newton_steps;
   g.keep_uncertified = config.shapley.on_uncertified == "bracket";

@@ -50,7 +50,7 @@ inline FairnbData load_fairnb(const std::string& name) {
   for (const auto& f : order) {
     out.table.names.push_back(f);
     out.table.levels.push_back(2);
-    out.table.x.push_back(col(f).codes());
+    out.table.x.push_back(data::to_vector(col(f).codes()));
   }
   for (auto c : col(target).codes()) out.table.d.push_back(col(target).levels()[c] == fav ? 1 : 0);
   out.ok = true;

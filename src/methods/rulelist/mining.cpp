@@ -19,8 +19,7 @@ struct Item {
 // binarised data read without type overrides).
 bool is_binary_01(const data::Column& c) {
   if (c.is_numeric())
-    return std::all_of(c.values().begin(), c.values().end(),
-                       [](double v) { return v == 0.0 || v == 1.0; });
+    return std::ranges::all_of(c.values(), [](double v) { return v == 0.0 || v == 1.0; });
   const auto& l = c.levels();
   return l.size() == 2 && l[0] == "0" && l[1] == "1";
 }
