@@ -36,7 +36,8 @@ cfg=(--cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:${COMPUTE:-yes} -
 simulate() {  # simulate RANKS ARGS...: the RESULT line
   local n=$1; shift
   nice -n 10 smpirun -np "$n" -platform "$here/cluster_64x16.xml" -hostfile "$out/hosts" \
-    "${cfg[@]}" "$build/simulate" "$@" < /dev/null > "$out/run.log" 2>&1 || { tail -3 "$out/run.log" >&2; return 1; }
+    "${cfg[@]}" "$build/simulate" "$@" < /dev/null > "$out/run.log" 2>&1 ||
+    { echo "FAILED $1 $2 $n (exit $?; log: $out/run.$2.$n.log)" >&2; cp "$out/run.log" "$out/run.$2.$n.log"; return 0; }
   grep '^RESULT' "$out/run.log"
 }
 : > "$out/results"
@@ -57,7 +58,6 @@ for n in "${ranks[@]}"; do
 done
 echo
 # The table: speed-up and efficiency against the stage's 1-rank (or first) simulated time.
-awk '{ s = $2; n = $3; t = $4; if (!(s in base)) { base[s] = t; bn[s] = n }
-       printf "%-24s %5d %10.4f %8.2f %6.1f %%\n", s, n, t, base[s] / t, 100 * base[s] * bn[s] / (t * n) }' \
-  "$out/results" | sort -k1,1 -s | { printf '%-24s %5s %10s %8s %8s\n' stage ranks "sim s" speed-up eff; cat; }
+grep '^RESULT' "$out/results" | awk '{ s = $2; n = $3; t = $4; if (!(s in base)) { base[s] = t; bn[s] = n }
+       printf "%-24s %5d %10.4f %8.2f %6.1f %%\n", s, n, t, base[s] / t, 100 * base[s] * bn[s] / (t * n) }' | sort -k1,1 -s | { printf '%-24s %5s %10s %8s %8s\n' stage ranks "sim s" speed-up eff; cat; }
 echo "(logs and RESULT lines in $out)"
