@@ -7,9 +7,9 @@
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <thread>
 
 #include "core/error.hpp"
+#include "dist/clock.hpp"
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/node_budget.hpp"
@@ -18,7 +18,7 @@
 namespace adm::dist {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = ProtocolClock;  // simulated time under SMPI (dist/clock.hpp)
 
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -126,8 +126,7 @@ class Engine {
         // of a 2-rank mine were idle). On an oversubscribed node a spinning rank would take a
         // working rank's core.
         if (!idle_since_) idle_since_ = iteration;
-        if (!spin_ || since(*idle_since_) > kSpinSeconds)
-          std::this_thread::sleep_for(std::chrono::microseconds(50));
+        if (!spin_ || since(*idle_since_) > kSpinSeconds) pause_for(50e-6);
         idle_seconds_ += since(iteration);
       }
     }

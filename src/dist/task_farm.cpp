@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/progress.hpp"
+#include "dist/clock.hpp"
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/task_chunks.hpp"
@@ -17,7 +18,7 @@
 namespace adm::dist {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = ProtocolClock;  // simulated time under SMPI (dist/clock.hpp)
 
 double since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -293,11 +294,16 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
     if (!own.valid() && !pending.empty()) {
       own_indices = next_chunk();
       own_start = Clock::now();
-      own = std::async(std::launch::async, [&, indices = own_indices] {
-        std::vector<std::string> done;
-        for (const auto i : indices) done.push_back(run_one(stage, options_.seed, i, task));
-        return done;
-      });
+      // Simulated (SMPI): one thread per rank, so the chunk runs here, at once (dist/clock.hpp).
+      const bool inline_chunk = simulated_time();
+      own = std::async(inline_chunk ? std::launch::deferred : std::launch::async,
+                       [&, indices = own_indices] {
+                         std::vector<std::string> done;
+                         for (const auto i : indices)
+                           done.push_back(run_one(stage, options_.seed, i, task));
+                         return done;
+                       });
+      if (inline_chunk) own.wait();
       progressed = true;
     }
     if (progressed) continue;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Simulated cluster runs (SimGrid SMPI): builds bench/smpi/simulate against SMPI and runs every
+# stage at each rank count on cluster_64x16.xml (64 nodes x 16 cores, 100 Gb/s, ~1 us), then prints
+# the table: stage, ranks, simulated seconds, speed-up and efficiency against 1 rank.
+#   bench/smpi/run.sh [RANKS...]          default: 1 16 64 256 1024
+#   STAGES="farm patterns" (default both)  TOP_K=200000 (German mine)  KEEP=dir (keep the logs)
+#   PATTERNS_MAX=64: the German mine only up to this many ranks (its all-to-all summaries make a
+#   simulation of P ranks cost ~P^2 messages: 64 ranks took ~15 min on the shared 2-core machine)
+#   MEMORY_MB=4096: a farm stage is skipped at P ranks when P copies of its results (every rank
+#   holds them all after the broadcast, and SMPI runs every rank in this one process) exceed it
+#   COMPUTE=yes: SMPI charges the protocol code's own CPU (measured here); "no" charges only the
+#   modelled task costs and the network (the lower bound on the farm's overhead)
+# Farm stages (farm_stages.tsv) run the real dist::TaskFarm with modelled task costs; the German
+# mine is the real miner and frontier search, its CPU time measured and injected by SMPI (so its
+# 1-rank time, and every time, carries this machine's speed and noise; counters are exact).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+ranks=("$@"); [ ${#ranks[@]} -gt 0 ] || ranks=(1 16 64 256 1024)
+stages=${STAGES:-"farm patterns"}
+build=${SMPI_BUILD:-$root/build-smpi}
+# The data sit in shared/ beside the main checkout (/work/main) or two up from a worktree.
+for d in "$root/../shared/data" "$root/../../shared/data"; do
+  [ -d "$d" ] && { data=${ADMISSIBLE_DATA:-$(cd "$d" && pwd)}; break; }
+done
+
+out=${KEEP:-$(mktemp -d)}; mkdir -p "$out"
+command -v smpirun > /dev/null || { echo "run.sh: needs SimGrid (apt-get install simgrid libsimgrid-dev)" >&2; exit 2; }
+cmake -S "$here" -B "$build" -DCMAKE_CXX_COMPILER=smpicxx > "$out/cmake.log"
+nice -n 10 cmake --build "$build" -j2 > "$out/build.log"
+for node in $(seq 0 63); do for core in $(seq 16); do echo "node-$node"; done; done > "$out/hosts"
+# Costs of MPI calls that SMPI charges by default as 0.1 ms sleeps (its guard against busy
+# polling): set to what one Iprobe / Test costs on a real MPI (~1 us); MPI_Wtime ~20 ns.
+cfg=(--cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:${COMPUTE:-yes} --cfg=smpi/iprobe:1e-6 --cfg=smpi/test:1e-6 --cfg=smpi/wtime:2e-8
+     --log=root.thres:critical)
+simulate() {  # simulate RANKS ARGS...: the RESULT line
+  local n=$1; shift
+  nice -n 10 smpirun -np "$n" -platform "$here/cluster_64x16.xml" -hostfile "$out/hosts" \
+    "${cfg[@]}" "$build/simulate" "$@" < /dev/null > "$out/run.log" 2>&1 ||
+    { echo "FAILED $1 $2 $n (exit $?; log: $out/run.$2.$n.log)" >&2; cp "$out/run.log" "$out/run.$2.$n.log"; return 0; }
+  grep '^RESULT' "$out/run.log"
+}
+: > "$out/results"
+for n in "${ranks[@]}"; do
+  if [[ " $stages " == *" farm "* ]]; then
+    while IFS=$'\t' read -r stage tasks mean cv values _; do
+      [[ -z "$stage" || "$stage" == \#* ]] && continue
+      if [ $((n * tasks * values * 8 / 1048576)) -gt "${MEMORY_MB:-4096}" ]; then
+        echo "SKIPPED $stage $n (results x ranks over MEMORY_MB)"; continue
+      fi
+      simulate "$n" farm "$stage" "$tasks" "$mean" "$cv" "$values" | tee -a "$out/results"
+    done < "$here/farm_stages.tsv"
+  fi
+  if [[ " $stages " == *" patterns "* ]] && [ "$n" -le "${PATTERNS_MAX:-64}" ]; then
+    simulate "$n" patterns "$data/fairnb/german_binerized.csv" "${TOP_K:-200000}" |
+      tee -a "$out/results"
+  fi
+done
+echo
+# The table: speed-up and efficiency against the stage's 1-rank (or first) simulated time.
+grep '^RESULT' "$out/results" | awk '{ s = $2; n = $3; t = $4; if (!(s in base)) { base[s] = t; bn[s] = n }
+       printf "%-24s %5d %10.4f %8.2f %6.1f %%\n", s, n, t, base[s] / t, 100 * base[s] * bn[s] / (t * n) }' | sort -k1,1 -s | { printf '%-24s %5s %10s %8s %8s\n' stage ranks "sim s" speed-up eff; cat; }
+echo "(logs and RESULT lines in $out)"
