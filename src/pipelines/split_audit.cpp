@@ -274,8 +274,9 @@ void run_split_audit(const SplitAuditData& d, const ExperimentConfig& config, di
                 static_cast<unsigned long long>(d.passes), load_seconds);
   summary << line;
 
-  timed(timings, "data",
-        [&] { write_data_description(describe_split(*plan, tally, kept), results, summary); });
+  timed(timings, "data", [&] {
+    write_data_description(describe_split(config.data, *plan, tally, kept), results, summary);
+  });
   if (config.info.enabled)
     timed(timings, "info", [&] {
       write_information(config, plan->feature_names, plan->sensitive_names,
@@ -289,6 +290,7 @@ void run_split_audit(const SplitAuditData& d, const ExperimentConfig& config, di
       const auto boot =
           farm.run("fairness_bootstrap", config.fairness.bootstrap,
                    [&](std::size_t, Rng& rng) { return fair.replicate(tally.rows, rng); });
+      if (!farm.is_root()) return;  // the replicates, and what is written, are rank 0's
       std::vector<AuditedAttribute> audited;
       for (std::size_t a = 0; a < fair.attributes(); ++a)
         audited.push_back(

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/error.hpp"
 #include "data/bootstrap_cells.hpp"
+#include "data/used_columns.hpp"
 #include "info/count_measures.hpp"
 
 namespace adm::pipelines {
@@ -85,14 +87,23 @@ double cmi_of(const data::CellCounts& table, const std::vector<std::size_t>& a,
 
 }  // namespace
 
-DataDescription describe_split(const data::SplitPlan& plan, const data::AuditTally& tally,
+DataDescription describe_split(const data::DataSpec& spec, const data::SplitPlan& plan,
+                               const data::AuditTally& tally,
                                const std::vector<data::KeptGroups>& kept) {
   DataDescription d;
   d.source = plan.source;
   d.rows = tally.rows;
-  d.names = plan.names;
-  for (auto type : plan.types) d.types.push_back(data::to_string(type));
-  d.missing.assign(tally.missing.begin(), tally.missing.end());
+  // The columns the row layout would hold: the used columns of the file, then the derived ones
+  // (the row loader keeps only what the run uses, data/used_columns.hpp).
+  const data::ColumnSelection used = data::used_columns(spec);
+  std::set<std::string> derived;
+  for (const auto& column : spec.derived) derived.insert(column.name);
+  for (std::size_t c = 0; c < plan.names.size(); ++c) {
+    if (!used.wants(plan.names[c]) && derived.count(plan.names[c]) == 0) continue;
+    d.names.push_back(plan.names[c]);
+    d.types.push_back(data::to_string(plan.types[c]));
+    d.missing.push_back(static_cast<std::int64_t>(tally.missing[c]));
+  }
   d.features = plan.feature_names;
   d.sensitive = plan.sensitive_names;
   d.target = plan.names[plan.target];

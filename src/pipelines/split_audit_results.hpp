@@ -12,7 +12,8 @@
 
 namespace adm::pipelines {
 
-DataDescription describe_split(const data::SplitPlan& plan, const data::AuditTally& tally,
+DataDescription describe_split(const data::DataSpec& spec, const data::SplitPlan& plan,
+                               const data::AuditTally& tally,
                                const std::vector<data::KeptGroups>& kept);
 
 // Per feature: H(X), I(Y;X), I(Y;X|S), I(X;S), as information_stage computes them.

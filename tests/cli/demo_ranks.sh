@@ -12,4 +12,4 @@ done
 "$bin" compare "$tmp/demo1.h5" "$tmp/demo2.h5"
 "$bin" compare "$tmp/demo1.h5" "$tmp/demo4.h5"
 # The summary printed is the same too (it is made from the results alone).
-diff <(grep -v '^result:' "$tmp/log1") <(grep -v '^result:' "$tmp/log4")
+diff <(grep -v '^result:\|^load:' "$tmp/log1") <(grep -v '^result:\|^load:' "$tmp/log4")

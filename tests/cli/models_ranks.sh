@@ -14,4 +14,4 @@ done
 grep -A8 "^models on" "$tmp/log1"
 "$bin" compare "$tmp/m1.h5" "$tmp/m2.h5"
 "$bin" compare "$tmp/m1.h5" "$tmp/m4.h5"
-diff <(grep -v '^result:' "$tmp/log1") <(grep -v '^result:' "$tmp/log4")
+diff <(grep -v '^result:\|^load:' "$tmp/log1") <(grep -v '^result:\|^load:' "$tmp/log4")

@@ -13,5 +13,5 @@ for config in shapley_demo shapley_demo_sampled; do
   done
   "$bin" compare "$tmp/${config}1.h5" "$tmp/${config}2.h5"
   "$bin" compare "$tmp/${config}1.h5" "$tmp/${config}4.h5"
-  diff <(grep -v '^result:' "$tmp/log1") <(grep -v '^result:' "$tmp/log4")
+  diff <(grep -v '^result:\|^load:' "$tmp/log1") <(grep -v '^result:\|^load:' "$tmp/log4")
 done
