@@ -1,0 +1,65 @@
+#include "methods/patterns/shared_cut.hpp"
+
+#include <algorithm>
+
+namespace adm::methods::patterns {
+namespace {
+constexpr std::size_t kSlots = SharedCut::kWindow + SharedCut::kCoarse;
+}
+
+SharedCut::SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks)
+    : counts_(kBins, k),
+      floor_bin_(std::min(floor_bin, kBins - 1)),
+      cap_(0xffffffffULL / static_cast<std::uint64_t>(std::max(ranks, 1))),
+      pending_(kBins),
+      slots_(kSlots, 0) {}
+
+// Every rank computes it from the same sums, so every rank has the same layout in a round.
+SharedCut::Layout SharedCut::layout() const {
+  const std::size_t base = reached() ? std::max(counts_.bin(), floor_bin_) : floor_bin_;
+  const std::size_t fine_end = std::min(kBins, base + kWindow);
+  // Before any round has told the highest bin, the groups span every bin above the window.
+  const std::size_t end = top_ == 0 ? kBins : std::min(kBins, std::max(top_, fine_end + kCoarse));
+  const std::size_t group = std::max<std::size_t>(1, (end - fine_end + kCoarse - 1) / kCoarse);
+  return {base, fine_end, group};
+}
+
+std::size_t SharedCut::Layout::slot(std::size_t b) const {
+  if (b < fine_end) return b - base;
+  return kWindow + std::min(kCoarse - 1, (b - fine_end) / group);  // above the top: the last group
+}
+
+std::size_t SharedCut::Layout::bin(std::size_t s) const {
+  return s < kWindow ? base + s : std::min(kBins - 1, fine_end + (s - kWindow) * group);
+}
+
+void SharedCut::summary(std::uint64_t* out) {
+  const Layout l = layout();
+  out[0] = top_seen_;
+  std::fill(slots_.begin(), slots_.end(), 0);
+  std::size_t kept = 0;  // bins whose counts did not all fit, kept at the front of dirty_
+  for (const std::size_t b : dirty_) {
+    if (b < l.base) {  // below the shared cut: it can move no one's cut
+      pending_[b] = 0;
+      continue;
+    }
+    std::uint64_t& slot = slots_[l.slot(b)];
+    const std::uint64_t take = std::min(pending_[b], cap_ - slot);
+    slot += take;
+    pending_[b] -= take;
+    if (pending_[b] > 0) dirty_[kept++] = b;
+  }
+  dirty_.resize(kept);
+  for (std::size_t s = 0; s < kSlots; ++s) out[1 + s / 2] |= slots_[s] << (32 * (s % 2));
+}
+
+void SharedCut::learn(const std::uint64_t* totals) {
+  const Layout l = layout();  // the layout the summaries were made with: learn() has not yet run
+  for (std::size_t s = 0; s < kSlots; ++s) {
+    const std::uint64_t count = (totals[1 + s / 2] >> (32 * (s % 2))) & 0xffffffffULL;
+    if (count > 0) counts_.add(l.bin(s), count);
+  }
+  top_ = std::max<std::size_t>(top_, totals[0]);
+}
+
+}  // namespace adm::methods::patterns
