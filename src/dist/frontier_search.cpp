@@ -168,12 +168,12 @@ class Engine {
     // One last round of summaries, now that none can change: findings() may rely on what all
     // ranks found (e.g. a top-k search sends only what can still be among the global k best).
     comm_.agree([&] {
-      if (summary_words_ > 0) search_.summary(rounds_->summary());
+      if (summary_words_ > 0) search_.summary(rounds_->next_round(), rounds_->summary());
     });
     rounds_->post(entry());
     rounds_->finish();
     comm_.agree([&] {
-      if (summary_words_ > 0) search_.learn(rounds_->summary_totals());
+      if (summary_words_ > 0) search_.learn(rounds_->completed_round(), rounds_->summary_totals());
     });
     // Closing rounds: sums of fixed-size vectors, as long as the method asks for them.
     std::vector<std::uint64_t> mine, totals;
@@ -476,29 +476,35 @@ class Engine {
     return mine;
   }
 
-  // Joins a round when none is in flight (an idle rank at once, a busy one every kRoundSeconds)
-  // with this rank's summary, and learns from it when every rank has joined; true when the search
-  // is over.
+  // Learns from every completed round, in order (true when the search is over), then joins the
+  // next one: a busy rank every kRoundSeconds while fewer than kInFlight are in flight, an idle one
+  // at once when none is (so that the rounds that end the search start after the last one ended).
   bool advance_round() {
-    if (!rounds_->posted()) {
-      if (!idle() && since(last_round_time_) < kRoundSeconds) return false;
+    while (rounds_->complete()) {
+      const RoundTotals& t = rounds_->totals();
+      if (t.lowest_failed >= 0) failed_seen_ = stopping_ = true;
+      if (t.stops > 0) stop_method_ = stopping_ = true;
       guarded([&] {
-        if (summary_words_ > 0) search_.summary(rounds_->summary());
+        if (t.threshold < search_.threshold()) search_.tighten(t.threshold);
+        if (summary_words_ > 0)
+          search_.learn(rounds_->completed_round(), rounds_->summary_totals());
       });
-      rounds_->post(entry());
-      last_round_time_ = Clock::now();
-      return false;
+      asked_this_round_ = false;
+      if (rounds_->over()) return true;
     }
-    if (!rounds_->complete()) return false;
-    const RoundTotals& t = rounds_->totals();
-    if (t.lowest_failed >= 0) failed_seen_ = stopping_ = true;
-    if (t.stops > 0) stop_method_ = stopping_ = true;
+    const bool join = idle() ? !rounds_->posted()
+                             : rounds_->in_flight() < SearchRounds::kInFlight &&
+                                   since(last_round_time_) >= kRoundSeconds;
+    if (join) post_round();
+    return false;
+  }
+
+  void post_round() {
     guarded([&] {
-      if (t.threshold < search_.threshold()) search_.tighten(t.threshold);
-      if (summary_words_ > 0) search_.learn(rounds_->summary_totals());
+      if (summary_words_ > 0) search_.summary(rounds_->next_round(), rounds_->summary());
     });
-    asked_this_round_ = false;
-    return rounds_->over();
+    rounds_->post(entry());
+    last_round_time_ = Clock::now();
   }
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();

@@ -27,6 +27,9 @@
 
 namespace adm::dist {
 
+// Rounds of the search's all-reduce in flight at once (see LocalSearch::summary).
+inline constexpr std::uint64_t kRoundsInFlight = 4;
+
 class LocalSearch {
  public:
   virtual ~LocalSearch() = default;
@@ -69,16 +72,24 @@ class LocalSearch {
   virtual void tighten(double threshold) = 0;
   // Optional richer bound sharing, reduced by a sum over all ranks in every round (every ~0.5 ms
   // while ranks are busy, and once more when the search has ended): summary_words() numbers, the
-  // same on every rank once partition() has run. summary() writes this rank's part (e.g. counts of
-  // the good scores found since its last summary) into `out`, which holds zeros; learn() receives
-  // the sums over all ranks, this rank's included, in the same order on every rank, so the layout
-  // of the next summary may depend on what was learned (every rank agrees on it).
-  // The first summary_max_words() of them are reduced by max instead (e.g. the highest score bin
-  // any rank has seen).
+  // same on every rank once partition() has run; the first summary_max_words() of them are reduced
+  // by max instead (e.g. the highest score bin any rank has seen). summary() writes this rank's
+  // part of round `round` (0, 1, ...; e.g. counts of the good scores found since its last summary)
+  // into `out`, which holds zeros; learn() receives the round's sums over all ranks, this rank's
+  // included, rounds in order. Up to kRoundsInFlight rounds are in flight at once, so when
+  // summary(n) is called every rank has learned round n - kRoundsInFlight but maybe not the later
+  // ones: a layout of the summary that depends on what was learned must depend on what was learned
+  // up to round n - kRoundsInFlight only, to be the same on every rank.
   virtual std::size_t summary_words() const { return 0; }
   virtual std::size_t summary_max_words() const { return 0; }
-  virtual void summary(std::uint64_t* out) { (void)out; }
-  virtual void learn(const std::uint64_t* totals) { (void)totals; }
+  virtual void summary(std::uint64_t round, std::uint64_t* out) {
+    (void)round;
+    (void)out;
+  }
+  virtual void learn(std::uint64_t round, const std::uint64_t* totals) {
+    (void)round;
+    (void)totals;
+  }
   // Optional closing rounds, after the last summary and before findings(): while closing() returns
   // true it has filled `mine` (the same size on every rank), and settle() receives the sums over
   // all ranks (e.g. a top-k search's counts of scores by their leading bits, until the exact k-th

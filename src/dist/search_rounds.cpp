@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <utility>
 
 #include "core/error.hpp"
 #include "dist/traffic.hpp"
@@ -21,7 +22,8 @@ enum Word : std::size_t {
   kQuiet = 3,         // min: 1 when every rank was quiet
   kLowestFailed = 4,  // min: a failing rank, or the rank count when none failed
   kThreshold = 5,     // min: the threshold, as an order-preserving code
-  kMinEnd = 6,
+  kFresh = 6,         // min: 1 when every rank joined after the previous round had completed there
+  kMinEnd = 7,
 };
 enum SumWord : std::size_t { kSent = 0, kReceived = 1, kStops = 2, kFrontier = 3, kSumFixed = 4 };
 constexpr std::size_t kMapBits = 1024;  // beyond as many ranks, ranks share bits of the work map
@@ -58,8 +60,8 @@ SearchRounds::SearchRounds(MPI_Comm comm, int rank, int ranks, std::size_t max_w
       map_words_((std::min<std::size_t>(static_cast<std::size_t>(ranks), kMapBits) + 63) / 64),
       summary_at_(kMinEnd + map_words_),
       sum_at_(summary_at_ + max_words),
-      vector_(sum_at_ + kSumFixed + summary_words - max_words, 0),
-      result_(vector_.size(), 0) {
+      next_(sum_at_ + kSumFixed + summary_words - max_words, 0),
+      result_(next_.size(), 0) {
   MPI_Op_create(&reduce, /*commute=*/1, &op_);
 }
 
@@ -69,49 +71,57 @@ SearchRounds::SearchRounds(MPI_Comm comm, int rank, int ranks, std::size_t max_w
 SearchRounds::~SearchRounds() { MPI_Op_free(&op_); }
 
 void SearchRounds::post(const RoundEntry& mine) {
-  if (posted_) throw InternalError("search rounds: a round is already in flight");
-  auto* v = vector_.data();
+  if (flights_.size() >= kInFlight) throw InternalError("search rounds: too many in flight");
+  auto* v = next_.data();
   v[kOrBegin] = kMinEnd;
   v[kMaxBegin] = summary_at_;
   v[kSumBegin] = sum_at_;
   v[kQuiet] = mine.quiet ? 1 : 0;
   v[kLowestFailed] = static_cast<std::uint64_t>(mine.failed ? rank_ : ranks_);
   v[kThreshold] = ordered_code(mine.threshold);
+  v[kFresh] = flights_.empty() ? 1 : 0;
   std::fill(v + kMinEnd, v + kMinEnd + map_words_, 0);
   if (mine.has_work) {
     const auto bit = static_cast<std::size_t>(rank_) % kMapBits;
     v[kMinEnd + bit / 64] = std::uint64_t{1} << (bit % 64);
   }
-  std::uint64_t* sums = v + vector_.size() - kSumFixed;
+  std::uint64_t* sums = v + next_.size() - kSumFixed;
   sums[kSent] = mine.sent;
   sums[kReceived] = mine.received;
   sums[kStops] = mine.stop ? 1 : 0;
   sums[kFrontier] = mine.frontier;
-  MPI_Iallreduce(vector_.data(), result_.data(), static_cast<int>(vector_.size()), MPI_UINT64_T,
-                 op_, comm_, &request_);
+  const std::size_t words = next_.size();
+  auto& f = flights_.emplace_back();
+  f.vector = std::exchange(next_, std::vector<std::uint64_t>(words, 0));
+  f.result.assign(words, 0);
+  MPI_Iallreduce(f.vector.data(), f.result.data(), static_cast<int>(words), MPI_UINT64_T, op_,
+                 comm_, &f.request);
+  ++posted_count_;
   // Counted as a reduction is: this rank's vector out and the totals in (dist/traffic.hpp).
   count_sent(bytes_per_round());
   count_received(bytes_per_round());
-  posted_ = true;
 }
 
 bool SearchRounds::complete() {
-  if (!posted_) return false;
+  if (flights_.empty()) return false;
   int done = 0;
-  MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+  MPI_Test(&flights_.front().request, &done, MPI_STATUS_IGNORE);
   if (!done) return false;
   completed();
   return true;
 }
 
 void SearchRounds::finish() {
-  if (!posted_) return;
-  MPI_Wait(&request_, MPI_STATUS_IGNORE);
+  if (flights_.empty()) return;
+  MPI_Wait(&flights_.front().request, MPI_STATUS_IGNORE);
   completed();
 }
 
+// Mattern's four-counter method needs the second of the two rounds to have started after the first
+// had ended: a round every rank joined after the previous one had completed there (kFresh).
 void SearchRounds::completed() {
-  posted_ = false;
+  result_ = std::move(flights_.front().result);
+  flights_.pop_front();
   ++count_;
   const auto* r = result_.data();
   const std::uint64_t* sums = r + result_.size() - kSumFixed;
@@ -124,12 +134,12 @@ void SearchRounds::completed() {
   totals_.received = sums[kReceived];
   totals_.stops = sums[kStops];
   totals_.frontier = sums[kFrontier];
-  over_ = totals_.all_quiet && totals_.sent == totals_.received && previous_all_quiet_ &&
-          previous_sent_ == totals_.sent && previous_received_ == totals_.received;
+  over_ = r[kFresh] == 1 && totals_.all_quiet && totals_.sent == totals_.received &&
+          previous_all_quiet_ && previous_sent_ == totals_.sent &&
+          previous_received_ == totals_.received;
   previous_all_quiet_ = totals_.all_quiet;
   previous_sent_ = totals_.sent;
   previous_received_ = totals_.received;
-  std::fill(vector_.begin() + static_cast<std::ptrdiff_t>(summary_at_), vector_.end(), 0);
 }
 
 bool SearchRounds::had_work(int rank) const {

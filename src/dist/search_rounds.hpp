@@ -14,10 +14,16 @@
 //   - which ranks had work to give (one bit per rank, bitwise or; ranks r and r + 1024 share a bit
 //     beyond 1024 ranks), so that a rank out of work asks one of them at random, not all the same;
 //   - the nodes left in all frontiers (sum): a search stopped by its node budget had some.
+// Up to kInFlight rounds may be in flight at once (they complete in order): a round completes only
+// when the last rank joins it, and on a loaded machine that can take milliseconds, so a busy rank
+// does not wait for one round before it starts the next, and bounds still travel every 0.5 ms.
 #include <mpi.h>
 
 #include <cstdint>
+#include <deque>
 #include <vector>
+
+#include "dist/frontier_search.hpp"
 
 namespace adm::dist {
 
@@ -47,11 +53,15 @@ class SearchRounds {
   SearchRounds(const SearchRounds&) = delete;
   SearchRounds& operator=(const SearchRounds&) = delete;
 
-  bool posted() const { return posted_; }
-  // The method's part of the next round, to be filled before post() (all zeros after a round).
-  // The round's fixed sums follow it, so the whole vector stays a few words over the summary.
-  std::uint64_t* summary() { return vector_.data() + summary_at_; }
-  // Joins a new round (none may be in flight); complete() tests it, finish() waits for it.
+  static constexpr std::size_t kInFlight = kRoundsInFlight;
+  bool posted() const { return !flights_.empty(); }
+  std::size_t in_flight() const { return flights_.size(); }
+  // The index of the next round to be posted (0, 1, ...; the same round on every rank).
+  std::uint64_t next_round() const { return posted_count_; }
+  // The method's part of the next round, to be filled before post() (zeros until then).
+  std::uint64_t* summary() { return next_.data() + summary_at_; }
+  // Joins the next round (fewer than kInFlight may be in flight); complete() tests the oldest in
+  // flight, finish() waits for it.
   void post(const RoundEntry& mine);
   bool complete();
   void finish();
@@ -59,22 +69,28 @@ class SearchRounds {
   // `rank` had work to give.
   const RoundTotals& totals() const { return totals_; }
   const std::uint64_t* summary_totals() const { return result_.data() + summary_at_; }
+  // After a completed round: its index.
+  std::uint64_t completed_round() const { return count_ - 1; }
   bool had_work(int rank) const;
   // Whether the search is over (see above).
   bool over() const { return over_; }
   std::uint64_t count() const { return count_; }
-  std::size_t bytes_per_round() const { return vector_.size() * sizeof(std::uint64_t); }
+  std::size_t bytes_per_round() const { return next_.size() * sizeof(std::uint64_t); }
 
  private:
+  struct Flight {  // a posted round: MPI reads `vector` and writes `result` until it completes
+    std::vector<std::uint64_t> vector, result;
+    MPI_Request request = MPI_REQUEST_NULL;
+  };
   void completed();
   MPI_Comm comm_;
   int rank_, ranks_;
   std::size_t map_words_, summary_at_, sum_at_;
-  std::vector<std::uint64_t> vector_, result_;  // MPI reads and writes them while a round is posted
+  std::vector<std::uint64_t> next_, result_;  // the next round's vector, the last round's sums
+  std::deque<Flight> flights_;                // oldest first (a deque: posted buffers never move)
   MPI_Op op_ = MPI_OP_NULL;
-  MPI_Request request_ = MPI_REQUEST_NULL;
-  bool posted_ = false, over_ = false;
-  std::uint64_t count_ = 0;
+  bool over_ = false;
+  std::uint64_t count_ = 0, posted_count_ = 0;
   RoundTotals totals_;
   bool previous_all_quiet_ = false;
   std::uint64_t previous_sent_ = 0, previous_received_ = 0;

@@ -40,15 +40,16 @@ MineResult two_ranks(const PatternModel& model, const MineOptions& o) {
 }
 
 // One round of the search's all-reduce between two "ranks": summaries summed, learned by both.
-void share(PatternSearch& r0, PatternSearch& r1) {
+void share(PatternSearch& r0, PatternSearch& r1, std::uint64_t& round) {
   std::vector<std::uint64_t> a(r0.summary_words(), 0), b(r1.summary_words(), 0);
   REQUIRE(a.size() == b.size());
-  r0.summary(a.data());
-  r1.summary(b.data());
+  r0.summary(round, a.data());
+  r1.summary(round, b.data());
   const std::size_t maxima = r0.summary_max_words();
   for (std::size_t i = 0; i < a.size(); ++i) a[i] = i < maxima ? std::max(a[i], b[i]) : a[i] + b[i];
-  r0.learn(a.data());
-  r1.learn(a.data());
+  r0.learn(round, a.data());
+  r1.learn(round, a.data());
+  ++round;
 }
 
 // As two ranks that share histograms (a round after every step, one final round, the closing
@@ -58,13 +59,14 @@ MineResult two_ranks_shared(const PatternModel& model, const MineOptions& o, std
   r0.partition(0, 2);
   r1.partition(1, 2);
   r0.start();
+  std::uint64_t round = 0;
   while (r0.frontier_size() + r1.frontier_size() > 0) {
     r0.step(50);
     r1.step(50);
     if (r1.frontier_size() == 0) r1.take(r0.give(r0.frontier_size() / 2));
-    share(r0, r1);
+    share(r0, r1, round);
   }
-  share(r0, r1);
+  share(r0, r1, round);
   std::vector<std::uint64_t> c0, c1;
   for (int round = 0;; ++round) {
     const bool more = r0.closing(c0);

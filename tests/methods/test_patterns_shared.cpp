@@ -74,9 +74,12 @@ TEST_CASE("patterns: the shared cut never passes the k-th best and reaches its r
   for (int t = 0; t < 20; ++t) {
     const int ranks = 2 + t % 4;
     const std::uint64_t k = 100 + 50 * static_cast<std::uint64_t>(t);
+    // Layouts made from what was learned one round before, or four (rounds in flight): safe
+    // either way; near the k-th best checked with one (here every round's scores jump far above).
+    const std::uint64_t lag = t % 2 ? 1 : 4;
     std::vector<SharedCut> cuts;
     cuts.reserve(static_cast<std::size_t>(ranks));
-    for (int r = 0; r < ranks; ++r) cuts.emplace_back(k, 0, ranks);
+    for (int r = 0; r < ranks; ++r) cuts.emplace_back(k, 0, ranks, lag);
     std::vector<double> found;
     int reached_at = -1;
     // Rounds of new scores (rising on average, as a search's are), summed over the ranks.
@@ -90,11 +93,11 @@ TEST_CASE("patterns: the shared cut never passes the k-th best and reaches its r
       std::vector<std::uint64_t> sum(SharedCut::words(), 0), mine(SharedCut::words());
       for (auto& c : cuts) {
         std::fill(mine.begin(), mine.end(), 0);
-        c.summary(mine.data());
+        c.summary(static_cast<std::uint64_t>(round), mine.data());
         sum[0] = std::max(sum[0], mine[0]);  // the highest bin seen: by max
         for (std::size_t i = 1; i < sum.size(); ++i) sum[i] += mine[i];
       }
-      for (auto& c : cuts) c.learn(sum.data());
+      for (auto& c : cuts) c.learn(static_cast<std::uint64_t>(round), sum.data());
       for (const auto& c : cuts) {
         REQUIRE(c.reached() == cuts[0].reached());
         if (c.reached()) CHECK(c.bin() == cuts[0].bin());  // every rank agrees
@@ -112,7 +115,8 @@ TEST_CASE("patterns: the shared cut never passes the k-th best and reaches its r
       CHECK(TopCandidates::bin_edge(cuts[0].bin()) <= kth);  // safe to prune at
       // Near the exact k-th best a few rounds after it is first reached (the first counts go to
       // coarse groups of bins, as no round has told the highest bin yet).
-      if (round >= reached_at + 3) CHECK(TopCandidates::bin_edge(cuts[0].bin()) >= 0.8 * kth);
+      if (lag == 1 && round >= reached_at + 3)
+        CHECK(TopCandidates::bin_edge(cuts[0].bin()) >= 0.8 * kth);
     }
   }
 }

@@ -143,17 +143,17 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
 
 void PatternSearch::partition(int, int ranks) {
   if (ranks > 1 && options_.mode != MineMode::All && options_.k > 0)
-    shared_.emplace(options_.k, TopCandidates::bin_of(floor()), ranks);
+    shared_.emplace(options_.k, TopCandidates::bin_of(floor()), ranks, dist::kRoundsInFlight);
 }
 
-void PatternSearch::summary(std::uint64_t* out) {
-  if (shared_) shared_->summary(out);
+void PatternSearch::summary(std::uint64_t round, std::uint64_t* out) {
+  if (shared_) shared_->summary(round, out);
 }
 
 // Patterns found on different ranks are different nodes of the tree, so their counts add up.
-void PatternSearch::learn(const std::uint64_t* totals) {
+void PatternSearch::learn(std::uint64_t round, const std::uint64_t* totals) {
   if (!shared_) return;
-  shared_->learn(totals);
+  shared_->learn(round, totals);
   if (shared_->reached())
     remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->bin()));
 }

@@ -80,8 +80,8 @@ class PatternSearch : public dist::LocalSearch {
   void partition(int rank, int ranks) override;
   std::size_t summary_words() const override { return shared_ ? SharedCut::words() : 0; }
   std::size_t summary_max_words() const override { return shared_ ? SharedCut::max_words() : 0; }
-  void summary(std::uint64_t* out) override;
-  void learn(const std::uint64_t* totals) override;
+  void summary(std::uint64_t round, std::uint64_t* out) override;
+  void learn(std::uint64_t round, const std::uint64_t* totals) override;
   // The exact k-th best score over all ranks, by rounds of summed counts (KthBest): every rank
   // then sends only patterns at or above it (the k best over all ranks, and ties).
   bool closing(std::vector<std::uint64_t>& mine) override;

@@ -7,19 +7,23 @@ namespace {
 constexpr std::size_t kSlots = SharedCut::kWindow + SharedCut::kCoarse;
 }
 
-SharedCut::SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks)
+SharedCut::SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks, std::uint64_t lag)
     : counts_(kBins, k),
+      lag_(lag),
+      known_(lag + 1),
       floor_bin_(std::min(floor_bin, kBins - 1)),
       cap_(0xffffffffULL / static_cast<std::uint64_t>(std::max(ranks, 1))),
       pending_(kBins),
       slots_(kSlots, 0) {}
 
 // Every rank computes it from the same sums, so every rank has the same layout in a round.
-SharedCut::Layout SharedCut::layout() const {
-  const std::size_t base = reached() ? std::max(counts_.bin(), floor_bin_) : floor_bin_;
+SharedCut::Layout SharedCut::layout(std::uint64_t round) const {
+  const Known k = round < lag_ ? Known{} : known_[(round - lag_) % (lag_ + 1)];
+  const std::size_t top = k.top;
+  const std::size_t base = k.reached ? std::max(k.cut_bin, floor_bin_) : floor_bin_;
   const std::size_t fine_end = std::min(kBins, base + kWindow);
   // Before any round has told the highest bin, the groups span every bin above the window.
-  const std::size_t end = top_ == 0 ? kBins : std::min(kBins, std::max(top_, fine_end + kCoarse));
+  const std::size_t end = top == 0 ? kBins : std::min(kBins, std::max(top, fine_end + kCoarse));
   const std::size_t group = std::max<std::size_t>(1, (end - fine_end + kCoarse - 1) / kCoarse);
   return {base, fine_end, group};
 }
@@ -33,8 +37,8 @@ std::size_t SharedCut::Layout::bin(std::size_t s) const {
   return s < kWindow ? base + s : std::min(kBins - 1, fine_end + (s - kWindow) * group);
 }
 
-void SharedCut::summary(std::uint64_t* out) {
-  const Layout l = layout();
+void SharedCut::summary(std::uint64_t round, std::uint64_t* out) {
+  const Layout l = layout(round);
   out[0] = top_seen_;
   std::fill(slots_.begin(), slots_.end(), 0);
   std::size_t kept = 0;  // bins whose counts did not all fit, kept at the front of dirty_
@@ -53,13 +57,14 @@ void SharedCut::summary(std::uint64_t* out) {
   for (std::size_t s = 0; s < kSlots; ++s) out[1 + s / 2] |= slots_[s] << (32 * (s % 2));
 }
 
-void SharedCut::learn(const std::uint64_t* totals) {
-  const Layout l = layout();  // the layout the summaries were made with: learn() has not yet run
+void SharedCut::learn(std::uint64_t round, const std::uint64_t* totals) {
+  const Layout l = layout(round);  // the one the summaries were made with
   for (std::size_t s = 0; s < kSlots; ++s) {
     const std::uint64_t count = (totals[1 + s / 2] >> (32 * (s % 2))) & 0xffffffffULL;
     if (count > 0) counts_.add(l.bin(s), count);
   }
   top_ = std::max<std::size_t>(top_, totals[0]);
+  known_[round % (lag_ + 1)] = {reached() ? counts_.bin() : 0, top_, reached()};
 }
 
 }  // namespace adm::methods::patterns

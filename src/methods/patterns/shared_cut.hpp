@@ -14,7 +14,9 @@
 // moves next, then kCoarse groups of bins up to that highest bin. A count goes to its bin in the
 // window, or to the lowest bin of its group: a lower bin than its own, which undercounts the bins
 // above, so the cut stays safe. Counts below the window are dropped: they are below the cut, which
-// only rises. Every rank learns the same sums in the same order, so all agree on the next layout.
+// only rises. Every rank learns the same sums in the same order, so all agree on the layout of a
+// round when it is made from what was learned `lag` rounds before (the search may have several
+// rounds in flight, and a rank may have learned the later ones or not yet).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +39,8 @@ class SharedCut {
   // `floor_bin`: the bin of the lowest score that qualifies (the window starts there until the cut
   // is reached); `ranks`: how many ranks add up their counts (a rank's 32-bit count is capped at
   // 1 / ranks of the range, so that the sums cannot carry into the neighbouring count).
-  SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks);
+  // `lag`: round n's layout is made from what was learned up to round n - lag.
+  SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks, std::uint64_t lag);
 
   // A pattern this rank kept, in `bin`.
   void count(std::size_t bin) {
@@ -46,9 +49,9 @@ class SharedCut {
   }
   // This rank's counts since its last summary, into `out` (words() zeros); they are then forgotten
   // (but for what a capped count could not take, which waits for the next summary).
-  void summary(std::uint64_t* out);
-  // Every rank's summaries of one round, summed.
-  void learn(const std::uint64_t* totals);
+  void summary(std::uint64_t round, std::uint64_t* out);
+  // Every rank's summaries of one round, summed (rounds in order).
+  void learn(std::uint64_t round, const std::uint64_t* totals);
 
   bool reached() const { return counts_.reached(); }
   // When reached(): the shared cut's bin (all ranks' patterns from its edge up are at least k).
@@ -60,8 +63,14 @@ class SharedCut {
     std::size_t slot(std::size_t bin) const;  // bin >= base
     std::size_t bin(std::size_t slot) const;
   };
-  Layout layout() const;
+  struct Known {  // what decides a layout, as learned after some round
+    std::size_t cut_bin = 0, top = 0;
+    bool reached = false;
+  };
+  Layout layout(std::uint64_t round) const;
   RisingCut counts_;
+  std::uint64_t lag_;
+  std::vector<Known> known_;  // after round r at r % (lag + 1), for the last lag + 1 rounds
   std::size_t floor_bin_;
   std::uint64_t cap_;
   std::size_t top_seen_ = 0, top_ = 0;  // highest bin + 1: this rank's, all ranks' (last round)
