@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <exception>
 #include <limits>
 #include <optional>
@@ -13,7 +12,9 @@
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/node_budget.hpp"
+#include "dist/search_figures.hpp"
 #include "dist/search_rounds.hpp"
+#include "dist/serial_search.hpp"
 #include "dist/traffic.hpp"
 
 namespace adm::dist {
@@ -34,58 +35,6 @@ enum Tag : int {
   kLeaseGrant = 305,  // 8 bytes: the units leased, 0 when the budget is spent
   kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply
 };
-
-// One rank's figures for FrontierStats, gathered on rank 0 at the end.
-struct RankFigures {
-  std::uint64_t nodes = 0, batches = 0, steals = 0;
-  double busy = 0, idle = 0, take = 0;
-};
-
-// Per-process figures of the whole search (traffic from `start`), per rank on rank 0.
-void add_traffic(Communicator& comm, const TrafficCounts& start, FrontierStats& stats) {
-  auto t = gather_traffic(comm, start);
-  stats.messages_sent = std::move(t.messages_sent);
-  stats.messages_received = std::move(t.messages_received);
-  stats.bytes_sent = std::move(t.bytes_sent);
-  stats.bytes_received = std::move(t.bytes_received);
-  stats.peak_rss = std::move(t.peak_rss);
-}
-
-std::vector<std::string> serial_search(LocalSearch& search, const FrontierOptions& options,
-                                       FrontierStats& stats) {
-  search.partition(0, 1);
-  search.start();
-  const auto t0 = Clock::now();
-  std::uint64_t nodes = 0;
-  while (search.frontier_size() > 0) {
-    if (search.wants_stop()) {
-      stats.stopped_by_method = true;
-      break;
-    }
-    const std::uint64_t cost = search.next_cost();
-    if (options.max_nodes > 0 && nodes + cost > options.max_nodes) {
-      stats.stopped_by_budget = true;
-      break;
-    }
-    std::uint64_t budget = std::max(options.step_budget, cost);
-    if (options.max_nodes > 0) budget = std::min(budget, options.max_nodes - nodes);
-    nodes += search.step(budget);
-  }
-  stats.complete = search.frontier_size() == 0;
-  stats.nodes = {nodes};
-  stats.nodes_total = nodes;
-  stats.busy_seconds = {since(t0)};
-  stats.search_seconds = stats.busy_seconds[0];
-  stats.idle_seconds = stats.take_seconds = {0.0};
-  stats.steals_given = stats.routed_batches = {0};
-  stats.messages_sent = stats.messages_received = stats.bytes_sent = stats.bytes_received = {0};
-  const auto t1 = Clock::now();
-  std::vector<std::string> findings;
-  findings.push_back(search.findings());  // moved: a braced list would copy megabytes
-  stats.findings_seconds = since(t1);
-  stats.peak_rss = {peak_rss_bytes()};
-  return findings;
-}
 
 // The per-rank state machine of the distributed search.
 class Engine {
@@ -205,26 +154,10 @@ class Engine {
   std::string findings() const { return search_.findings(); }
 
  private:
-  // Per-rank figures to rank 0 only; the totals every rank may print to every rank.
   void gather_figures(FrontierStats& stats) {
-    const RankFigures mine{nodes_,        routed_batches_, steals_,
+    const RankFigures mine{nodes_,        routed_batches_, steals_,      quota_.leases(),
                            busy_seconds_, idle_seconds_,   take_seconds_};
-    std::vector<RankFigures> all(me_ == 0 ? static_cast<std::size_t>(ranks_) : 0);
-    MPI_Gather(&mine, sizeof mine, MPI_BYTE, all.data(), sizeof mine, MPI_BYTE, 0, private_.get());
-    for (const auto& f : all) {
-      stats.nodes.push_back(f.nodes);
-      stats.routed_batches.push_back(f.batches);
-      stats.steals_given.push_back(f.steals);
-      stats.busy_seconds.push_back(f.busy);
-      stats.idle_seconds.push_back(f.idle);
-      stats.take_seconds.push_back(f.take);
-    }
-    const std::uint64_t counts[3] = {nodes_, steals_, quota_.leases()};
-    std::uint64_t sums[3] = {0, 0, 0};
-    MPI_Allreduce(counts, sums, 3, MPI_UINT64_T, MPI_SUM, private_.get());
-    stats.nodes_total = sums[0];
-    stats.steals = sums[1];
-    stats.leases = sums[2];
+    gather_rank_figures(private_.get(), me_, ranks_, mine, stats);
   }
 
   // Runs a call into the method; an exception makes this rank a failed one (it stops working but
@@ -570,7 +503,7 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     stats.search_seconds = std::chrono::duration<double>(t1 - t0).count();
     stats.findings_seconds = since(t1);
   }
-  add_traffic(comm, start, stats);
+  add_traffic(comm, start, stats);  // after the findings' gather: its bytes count too
   if (stats_out) *stats_out = stats;
   return findings;
 }
