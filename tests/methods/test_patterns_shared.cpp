@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <vector>
 
@@ -81,14 +82,16 @@ TEST_CASE("patterns: the shared cut never passes the k-th best and reaches its r
     cuts.reserve(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) cuts.emplace_back(k, 0, ranks, lag);
     std::vector<double> found;
-    int reached_at = -1;
+    std::deque<std::vector<std::uint64_t>> in_flight;  // sums of rounds summarised, not learned
+    std::uint64_t learned = 0;
+    int reached_at = -1, local_higher = 0;
+    const auto score = [&](int round) { return (0.01 + round * 0.01) * (0.5 + rng.uniform()); };
     // Rounds of new scores (rising on average, as a search's are), summed over the ranks.
     for (int round = 0; round < 60; ++round) {
       for (int r = 0; r < ranks; ++r)
         for (int i = 0; i < 20; ++i) {
-          const double s = (0.01 + round * 0.01) * (0.5 + rng.uniform());
-          found.push_back(s);
-          cuts[static_cast<std::size_t>(r)].count(TopCandidates::bin_of(s));
+          found.push_back(score(round));
+          cuts[static_cast<std::size_t>(r)].count(TopCandidates::bin_of(found.back()));
         }
       std::vector<std::uint64_t> sum(SharedCut::words(), 0), mine(SharedCut::words());
       for (auto& c : cuts) {
@@ -97,26 +100,51 @@ TEST_CASE("patterns: the shared cut never passes the k-th best and reaches its r
         sum[0] = std::max(sum[0], mine[0]);  // the highest bin seen: by max
         for (std::size_t i = 1; i < sum.size(); ++i) sum[i] += mine[i];
       }
-      for (auto& c : cuts) c.learn(static_cast<std::uint64_t>(round), sum.data());
+      in_flight.push_back(sum);
+      // Found while rounds are in flight: in no summary yet, but in the finder's own cut at once.
+      for (int r = 0; r < ranks; ++r)
+        for (int i = 0; i < 5; ++i) {
+          found.push_back(score(round));
+          cuts[static_cast<std::size_t>(r)].count(TopCandidates::bin_of(found.back()));
+        }
+      // Up to `lag` rounds in flight: summary(n + 1) needs round n + 1 - lag learned.
+      for (; learned + lag <= static_cast<std::uint64_t>(round) + 1; ++learned) {
+        for (auto& c : cuts) c.learn(learned, in_flight.front().data());
+        in_flight.pop_front();
+      }
+      std::vector<double> sorted = found;
+      const std::size_t n = std::min<std::size_t>(k, sorted.size());
+      std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n - 1),
+                       sorted.end(), std::greater<>());
+      const double kth = sorted[n - 1];  // the k-th best found so far (if k were found)
+      INFO("ranks " << ranks << " k " << k << " round " << round);
       for (const auto& c : cuts) {
         REQUIRE(c.reached() == cuts[0].reached());
         if (c.reached()) CHECK(c.bin() == cuts[0].bin());  // every rank agrees
+        if (!c.local_reached()) {
+          CHECK(!c.reached());
+          continue;
+        }
+        REQUIRE(found.size() >= k);
+        CHECK(TopCandidates::bin_edge(c.local_bin()) <= kth);  // safe to prune at
+        if (c.reached()) CHECK(c.local_bin() >= c.bin());
+        if (c.reached() && c.local_bin() > c.bin()) ++local_higher;
       }
-      if (!cuts[0].reached()) {
-        CHECK(found.size() < k);
-        continue;
-      }
+      if (!cuts[0].reached()) continue;
       if (reached_at < 0) reached_at = round;
-      std::vector<double> sorted = found;
-      std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(k - 1),
-                       sorted.end(), std::greater<>());
-      const double kth = sorted[k - 1];
-      INFO("ranks " << ranks << " k " << k << " round " << round);
       CHECK(TopCandidates::bin_edge(cuts[0].bin()) <= kth);  // safe to prune at
       // Near the exact k-th best a few rounds after it is first reached (the first counts go to
       // coarse groups of bins, as no round has told the highest bin yet).
-      if (lag == 1 && round >= reached_at + 3)
-        CHECK(TopCandidates::bin_edge(cuts[0].bin()) >= 0.8 * kth);
+      // (Compared with the k-th best of the scores summarised, all learned at lag 1.)
+      if (lag == 1 && round >= reached_at + 3) {
+        std::vector<double> learned_scores(found.begin(), found.end() - 5 * ranks);
+        std::nth_element(learned_scores.begin(),
+                         learned_scores.begin() + static_cast<std::ptrdiff_t>(k - 1),
+                         learned_scores.end(), std::greater<>());
+        CHECK(TopCandidates::bin_edge(cuts[0].bin()) >= 0.8 * learned_scores[k - 1]);
+      }
     }
+    CHECK(reached_at >= 0);
+    CHECK(local_higher > 0);  // a rank's own new patterns raise its cut before a round completes
   }
 }

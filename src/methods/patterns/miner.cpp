@@ -138,7 +138,10 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (options_.mode != MineMode::All) bar = std::max(bar, remote_cut_);
   if (score < bar) return;
   best_.offer(score, key);
-  if (shared_) shared_->count(TopCandidates::bin_of(score));
+  if (shared_) {
+    shared_->count(TopCandidates::bin_of(score));
+    raise_remote_cut();
+  }
 }
 
 void PatternSearch::partition(int, int ranks) {
@@ -154,8 +157,13 @@ void PatternSearch::summary(std::uint64_t round, std::uint64_t* out) {
 void PatternSearch::learn(std::uint64_t round, const std::uint64_t* totals) {
   if (!shared_) return;
   shared_->learn(round, totals);
-  if (shared_->reached())
-    remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->bin()));
+  raise_remote_cut();
+}
+
+// This rank's cut over all ranks' patterns (SharedCut::local_bin), at least the shared one.
+void PatternSearch::raise_remote_cut() {
+  if (shared_->local_reached())
+    remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->local_bin()));
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {

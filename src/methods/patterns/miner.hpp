@@ -112,6 +112,7 @@ class PatternSearch : public dist::LocalSearch {
   void visit(const std::uint8_t* key, const PatternProducts& prod);
   void push_node(const std::uint8_t* key, const Node& node);
   void push_children(const Node& node);  // node's key in key_
+  void raise_remote_cut();
   // The score findings() sends patterns from (all of them in mode All), and how many it sends.
   double findings_cut() const;
   std::size_t candidates_at_or_above(double c) const;

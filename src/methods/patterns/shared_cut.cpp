@@ -9,6 +9,7 @@ constexpr std::size_t kSlots = SharedCut::kWindow + SharedCut::kCoarse;
 
 SharedCut::SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks, std::uint64_t lag)
     : counts_(kBins, k),
+      local_(kBins, k),
       lag_(lag),
       known_(lag + 1),
       floor_bin_(std::min(floor_bin, kBins - 1)),
@@ -55,14 +56,24 @@ void SharedCut::summary(std::uint64_t round, std::uint64_t* out) {
   }
   dirty_.resize(kept);
   for (std::size_t s = 0; s < kSlots; ++s) out[1 + s / 2] |= slots_[s] << (32 * (s % 2));
+  // Kept to take out of the round's totals: local_ holds these counts already, in exact bins.
+  sent_.push_back({round, std::vector<std::uint32_t>(slots_.begin(), slots_.end())});
 }
 
 void SharedCut::learn(std::uint64_t round, const std::uint64_t* totals) {
   const Layout l = layout(round);  // the one the summaries were made with
+  while (!sent_.empty() && sent_.front().round < round) sent_.pop_front();
+  // Without this rank's own part of the round (a summary that failed), local_ takes none of it:
+  // its own counts would be in local_ twice.
+  const bool own_known = !sent_.empty() && sent_.front().round == round;
   for (std::size_t s = 0; s < kSlots; ++s) {
     const std::uint64_t count = (totals[1 + s / 2] >> (32 * (s % 2))) & 0xffffffffULL;
-    if (count > 0) counts_.add(l.bin(s), count);
+    if (count == 0) continue;
+    counts_.add(l.bin(s), count);
+    const std::uint64_t own = own_known ? sent_.front().slots[s] : count;
+    if (count > own) local_.add(l.bin(s), count - own);  // the other ranks' part
   }
+  if (own_known) sent_.pop_front();
   top_ = std::max<std::size_t>(top_, totals[0]);
   known_[round % (lag_ + 1)] = {reached() ? counts_.bin() : 0, top_, reached()};
 }

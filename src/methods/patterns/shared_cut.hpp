@@ -17,9 +17,17 @@
 // only rises. Every rank learns the same sums in the same order, so all agree on the layout of a
 // round when it is made from what was learned `lag` rounds before (the search may have several
 // rounds in flight, and a rank may have learned the later ones or not yet).
+//
+// A rank's own cut (local_bin) rises at once with its own patterns, not only when a round completes
+// (which waits for every rank's next poll): it sums the other ranks' counts of the rounds learned
+// (a round's totals less this rank's own summary of it) and every pattern this rank ever counted,
+// in its exact bin. The two are disjoint (patterns of different ranks are different nodes), both
+// only grow, and each count is in its pattern's bin or a lower one, so that cut too is never above
+// the k-th best score over all ranks. It differs between ranks, so it never decides a layout.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "core/fresh_memory.hpp"
@@ -46,6 +54,7 @@ class SharedCut {
   void count(std::size_t bin) {
     if (pending_[bin]++ == 0) dirty_.push_back(bin);
     top_seen_ = std::max(top_seen_, bin + 1);
+    local_.add(bin, 1);
   }
   // This rank's counts since its last summary, into `out` (words() zeros); they are then forgotten
   // (but for what a capped count could not take, which waits for the next summary).
@@ -56,6 +65,9 @@ class SharedCut {
   bool reached() const { return counts_.reached(); }
   // When reached(): the shared cut's bin (all ranks' patterns from its edge up are at least k).
   std::size_t bin() const { return counts_.bin(); }
+  // This rank's cut: the other ranks' counts learned and all of its own (at least the shared cut).
+  bool local_reached() const { return local_.reached(); }
+  std::size_t local_bin() const { return local_.bin(); }
 
  private:
   struct Layout {
@@ -69,6 +81,12 @@ class SharedCut {
   };
   Layout layout(std::uint64_t round) const;
   RisingCut counts_;
+  RisingCut local_;  // the other ranks' learned counts, and this rank's own (exact bins)
+  struct Sent {      // this rank's summary of a round not yet learned, per slot
+    std::uint64_t round;
+    std::vector<std::uint32_t> slots;
+  };
+  std::deque<Sent> sent_;
   std::uint64_t lag_;
   std::vector<Known> known_;  // after round r at r % (lag + 1), for the last lag + 1 rounds
   std::size_t floor_bin_;
