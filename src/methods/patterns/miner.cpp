@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <limits>
 #include <numeric>
 #include <sstream>
 #include <string_view>
@@ -17,7 +16,6 @@ namespace adm::methods::patterns {
 namespace {
 
 constexpr char kDigits[] = "0123456789abcdef";
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // A rank's findings start with visited, qualifying, expanded and the number of entries.
 constexpr std::size_t kHeadWords = 4;
 

@@ -14,8 +14,8 @@ SharedCut::SharedCut(std::uint64_t k, std::size_t floor_bin, int ranks, std::uin
       known_(lag + 1),
       floor_bin_(std::min(floor_bin, kBins - 1)),
       cap_(0xffffffffULL / static_cast<std::uint64_t>(std::max(ranks, 1))),
-      pending_(kBins),
-      slots_(kSlots, 0) {}
+      slots_(kSlots, 0),
+      pending_(kBins) {}
 
 // Every rank computes it from the same sums, so every rank has the same layout in a round.
 SharedCut::Layout SharedCut::layout(std::uint64_t round) const {
