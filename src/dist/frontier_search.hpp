@@ -2,17 +2,17 @@
 // Distributed branch-and-bound. A method writes its search serially as a LocalSearch (a frontier of
 // nodes it can expand, give away and take in); frontier_search runs one per rank, asynchronously:
 // each rank expands its own frontier and, between short steps, polls for messages. Nothing waits
-// for a collective round, so
-//   - a better pruning threshold (or a method's richer bound summary) is sent to every rank as
-//     soon as it is found;
+// for a collective step, and no rank talks to every other one:
+//   - rounds of a non-blocking all-reduce (O(log P) per rank) carry the best pruning threshold, a
+//     method's richer bound summary (a fixed-size vector of sums), which ranks have work, and
+//     termination: the search ends after two consecutive rounds in which every rank was idle and
+//     the totals of messages sent and received did not change (Mattern's four-counter method);
 //   - a method may partition its space by owner (e.g. a hash of a node's canonical key, so that
 //     duplicates and symmetric nodes meet on one rank, as in hash-distributed A*): nodes it creates
 //     for another rank wait in an outbox and are sent in batches;
-//   - a rank whose frontier runs dry asks the rank with the largest frontier for work (stealing);
-//   - termination is detected by waves of a non-blocking all-gather of (idle, messages sent,
-//     messages received): the search ends after two consecutive waves in which every rank was idle
-//     and the totals did not change (Mattern's four-counter method), so no message is in flight.
-// Failures and stop requests travel in the same waves; a failing rank keeps taking part until
+//   - a rank whose frontier runs dry asks a rank drawn at random among those the last round showed
+//     with work (stealing), so that idle ranks spread their asks over the busy ones.
+// Failures and stop requests travel in the same rounds; a failing rank keeps taking part until
 // every rank has seen it, then all throw the lowest failing rank's error, so nothing hangs.
 //
 // Identical answers at any rank count are the method's part: prune only nodes that cannot beat or
@@ -26,6 +26,9 @@
 #include "dist/communicator.hpp"
 
 namespace adm::dist {
+
+// Rounds of the search's all-reduce in flight at once (see LocalSearch::summary).
+inline constexpr std::uint64_t kRoundsInFlight = 4;
 
 class LocalSearch {
  public:
@@ -63,26 +66,41 @@ class LocalSearch {
     return {};
   }
   // Pruning threshold known here (lower is better: a best objective, or minus the k-th best score
-  // of a maximisation) and one learned from the other ranks, never worse than the local one.
+  // of a maximisation); every round of the search carries the lowest over all ranks to tighten()
+  // (called only when it is lower than this rank's own).
   virtual double threshold() const = 0;
   virtual void tighten(double threshold) = 0;
-  // Optional richer bound sharing: what this rank found since its last summary (e.g. counts of new
-  // good scores), sent to every rank when not empty (rate-limited) and once more when the search
-  // has ended; learn() receives each of another rank's summaries, in the order they were made.
-  virtual std::string summary() { return {}; }
-  virtual void learn(int rank, const std::string& summary) {
-    (void)rank;
-    (void)summary;
+  // Optional richer bound sharing, reduced by a sum over all ranks in every round (every ~0.5 ms
+  // while ranks are busy, and once more when the search has ended): summary_words() numbers, the
+  // same on every rank once partition() has run; the first summary_max_words() of them are reduced
+  // by max instead (e.g. the highest score bin any rank has seen). summary() writes this rank's
+  // part of round `round` (0, 1, ...; e.g. counts of the good scores found since its last summary)
+  // into `out`, which holds zeros; learn() receives the round's sums over all ranks, this rank's
+  // included, rounds in order. Up to kRoundsInFlight rounds are in flight at once, so when
+  // summary(n) is called every rank has learned round n - kRoundsInFlight but maybe not the later
+  // ones: a layout of the summary that depends on what was learned must depend on what was learned
+  // up to round n - kRoundsInFlight only, to be the same on every rank.
+  virtual std::size_t summary_words() const { return 0; }
+  virtual std::size_t summary_max_words() const { return 0; }
+  virtual void summary(std::uint64_t round, std::uint64_t* out) {
+    (void)round;
+    (void)out;
   }
-  // True when the summaries tell the other ranks all that threshold() would (the search then
-  // sends no threshold messages: a top-k mine's summaries give every rank a cut at least as high
-  // as any rank's own, and the messages cost each rank a send and a receive every 0.5 ms).
-  virtual bool summary_has_threshold() const { return false; }
-  // Optional closing round, after the last summaries and before findings(): what each rank returns
-  // from closing() reaches every rank's settle(), in rank order (e.g. a top-k search's scores near
-  // its cut, so that findings() sends exactly what belongs to the k best over all ranks).
-  virtual std::string closing() const { return {}; }
-  virtual void settle(const std::vector<std::string>& closings) { (void)closings; }
+  virtual void learn(std::uint64_t round, const std::uint64_t* totals) {
+    (void)round;
+    (void)totals;
+  }
+  // Optional closing rounds, after the last summary and before findings(): while closing() returns
+  // true it has filled `mine` (the same size on every rank), and settle() receives the sums over
+  // all ranks (e.g. a top-k search's counts of scores by their leading bits, until the exact k-th
+  // best score is known, so that findings() sends exactly what belongs to the k best). Whether
+  // another round follows may depend only on what settle() received, never on this rank's own
+  // state.
+  virtual bool closing(std::vector<std::uint64_t>& mine) {
+    (void)mine;
+    return false;
+  }
+  virtual void settle(const std::vector<std::uint64_t>& totals) { (void)totals; }
   // True when the method wants the whole search to stop (memory cap, own node limit).
   virtual bool wants_stop() const { return false; }
   // This rank's findings, serialised; merged by the method after the search.
@@ -109,18 +127,25 @@ struct FrontierOptions {
 // What the search did. Everything except `complete` and the stop flags depends on scheduling
 // (which rank expanded what), so results files keep these under /timing.
 struct FrontierStats {
-  bool complete = false;                      // every frontier emptied: the answer is certified
-  bool stopped_by_budget = false;             // max_nodes reached
-  bool stopped_by_method = false;             // a rank's wants_stop()
-  std::uint64_t waves = 0;                    // termination waves completed (several ranks)
-  std::uint64_t steals = 0;                   // work requests answered with nodes, over all ranks
-  std::uint64_t leases = 0;                   // node-budget shares granted by rank 0
-  std::vector<std::uint64_t> nodes;           // units of work (expansions) done by each rank
-  std::vector<double> busy_seconds;           // time each rank spent expanding
-  std::vector<double> take_seconds;           // time each rank spent taking in and giving nodes
-  std::vector<double> idle_seconds;           // time each rank had nothing to expand
-  std::vector<std::uint64_t> messages_sent;   // point-to-point messages sent by each rank
-  std::vector<std::uint64_t> bytes_sent;      // their payload bytes
+  bool complete = false;           // every frontier emptied: the answer is certified
+  bool stopped_by_budget = false;  // max_nodes reached
+  bool stopped_by_method = false;  // a rank's wants_stop()
+  std::uint64_t waves = 0;         // rounds completed (several ranks)
+  std::uint64_t steals = 0;        // work requests answered with nodes, over all ranks
+  std::uint64_t leases = 0;        // node-budget shares granted by rank 0
+  std::uint64_t nodes_total = 0;   // units of work over all ranks (on every rank)
+  std::uint64_t round_bytes = 0;   // the size of a round's reduced vector
+  // Per rank, in rank order, on rank 0 only (the other ranks get empty lists: gathering them to
+  // every rank would cost O(P) each):
+  std::vector<std::uint64_t> nodes;         // units of work (expansions) done by each rank
+  std::vector<std::uint64_t> steals_given;  // work requests (or hungry ranks) served with nodes
+  std::vector<double> busy_seconds;         // time each rank spent expanding
+  std::vector<double> take_seconds;         // time each rank spent taking in and giving nodes
+  std::vector<double> idle_seconds;         // time each rank had nothing to expand
+  // MPI traffic of the search (dist/traffic.hpp: point-to-point messages, and each round as this
+  // rank's vector out and the totals in), from its start to the end of the findings' gather.
+  std::vector<std::uint64_t> messages_sent, messages_received, bytes_sent, bytes_received;
+  std::vector<std::uint64_t> peak_rss;        // bytes: each process's peak resident set at the end
   std::vector<std::uint64_t> routed_batches;  // outbox batches (routed nodes) sent by each rank
   double search_seconds = 0;    // this rank: wall time until the search was seen to be over
   double findings_seconds = 0;  // this rank: then the closing round, findings() and their gather

@@ -275,6 +275,7 @@ void run_rulelist(StageContext& context, Timings& timings) {
     dist::FrontierOptions fo;
     fo.slice_seconds = cfg.slice_seconds;
     fo.max_nodes = cfg.max_nodes;
+    fo.findings_on_root_only = true;  // only the coordinator writes the result and its summary
     const auto t0 = std::chrono::steady_clock::now();
     const auto findings = dist::frontier_search(dist::Communicator::world(), search, fo, &fs);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

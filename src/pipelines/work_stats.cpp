@@ -56,13 +56,26 @@ void write_frontier_stats(ResultSet& out, const std::string& name, const dist::F
   out.add(g + "idle_seconds_per_rank", fs.idle_seconds,
           "Time each rank waited with nothing to expand.", "s");
   out.add(g + "messages_per_rank", as_int64(fs.messages_sent),
-          "Point-to-point messages sent by each rank (nodes, bounds, work requests).", "messages");
-  out.add(g + "bytes_per_rank", as_int64(fs.bytes_sent), "Payload bytes sent by each rank.",
-          "bytes");
+          "Messages sent by each rank (point to point: nodes, work requests, leases, findings; "
+          "each round of the search's all-reduce counts as one).",
+          "messages");
+  out.add(g + "messages_received_per_rank", as_int64(fs.messages_received),
+          "Messages received by each rank (as messages_per_rank).", "messages");
+  out.add(g + "bytes_per_rank", as_int64(fs.bytes_sent),
+          "Payload bytes sent by each rank (a round: its vector).", "bytes");
+  out.add(g + "bytes_received_per_rank", as_int64(fs.bytes_received),
+          "Payload bytes received by each rank (a round: the summed vector).", "bytes");
+  out.add(g + "peak_rss_per_rank", as_int64(fs.peak_rss),
+          "Peak resident memory of each rank's process at the end of the search.", "bytes");
+  out.add(g + "steals_per_rank", as_int64(fs.steals_given),
+          "Work requests (and ranks that had asked in vain) each rank served with nodes.", "");
+  out.add(g + "round_bytes", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.round_bytes)},
+          "Size of the vector each round all-reduces (0 on one rank).", "bytes");
   out.add(g + "routed_batches_per_rank", as_int64(fs.routed_batches),
           "Batches of nodes each rank sent to the ranks that own them.", "batches");
   out.add(g + "waves", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.waves)},
-          "Termination waves (non-blocking all-gathers) completed.", "");
+          "Rounds of the non-blocking all-reduce (termination, bounds, who has work) completed.",
+          "");
   out.add(g + "steals", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.steals)},
           "Work requests answered with nodes.", "");
   out.add(g + "leases", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.leases)},

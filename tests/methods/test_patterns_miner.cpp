@@ -39,25 +39,45 @@ MineResult two_ranks(const PatternModel& model, const MineOptions& o) {
   return r0.merge({r0.findings(), r1.findings()});
 }
 
-// As two ranks that share histograms (summaries after every step, one final exchange, the closing
-// round), as frontier_search runs them; `sent`: the patterns both findings() carry.
+// One round of the search's all-reduce between two "ranks": summaries summed, learned by both.
+void share(PatternSearch& r0, PatternSearch& r1, std::uint64_t& round) {
+  std::vector<std::uint64_t> a(r0.summary_words(), 0), b(r1.summary_words(), 0);
+  REQUIRE(a.size() == b.size());
+  r0.summary(round, a.data());
+  r1.summary(round, b.data());
+  const std::size_t maxima = r0.summary_max_words();
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = i < maxima ? std::max(a[i], b[i]) : a[i] + b[i];
+  r0.learn(round, a.data());
+  r1.learn(round, a.data());
+  ++round;
+}
+
+// As two ranks that share histograms (a round after every step, one final round, the closing
+// rounds), as frontier_search runs them; `sent`: the patterns both findings() carry.
 MineResult two_ranks_shared(const PatternModel& model, const MineOptions& o, std::uint64_t& sent) {
   PatternSearch r0(model, o), r1(model, o);
   r0.partition(0, 2);
   r1.partition(1, 2);
   r0.start();
+  std::uint64_t round = 0;
   while (r0.frontier_size() + r1.frontier_size() > 0) {
     r0.step(50);
     r1.step(50);
     if (r1.frontier_size() == 0) r1.take(r0.give(r0.frontier_size() / 2));
-    r1.learn(0, r0.summary());
-    r0.learn(1, r1.summary());
+    share(r0, r1, round);
   }
-  r1.learn(0, r0.summary());
-  r0.learn(1, r1.summary());
-  const std::vector<std::string> closings{r0.closing(), r1.closing()};
-  r0.settle(closings);
-  r1.settle(closings);
+  share(r0, r1, round);
+  std::vector<std::uint64_t> c0, c1;
+  for (int round = 0;; ++round) {
+    const bool more = r0.closing(c0);
+    REQUIRE(more == r1.closing(c1));
+    if (!more) break;
+    REQUIRE(round < 6);  // 64 bits, 12 at a time
+    REQUIRE(c0.size() == c1.size());
+    for (std::size_t i = 0; i < c0.size(); ++i) c0[i] += c1[i];
+    r0.settle(c0);
+    r1.settle(c0);
+  }
   const std::vector<std::string> findings{r0.findings(), r1.findings()};
   sent = 0;
   for (const auto& f : findings) {

@@ -5,4 +5,4 @@ target_link_libraries(frontier_probe PRIVATE adm_dist)
 target_include_directories(frontier_probe PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/..)
 add_test(NAME mpi_frontier_ranks
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/frontier_ranks.sh $<TARGET_FILE:frontier_probe>)
-set_tests_properties(mpi_frontier_ranks PROPERTIES LABELS mpi TIMEOUT 180)
+set_tests_properties(mpi_frontier_ranks PROPERTIES LABELS mpi TIMEOUT 300)

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
-#include <limits>
 #include <numeric>
 #include <sstream>
 #include <string_view>
@@ -17,7 +16,6 @@ namespace adm::methods::patterns {
 namespace {
 
 constexpr char kDigits[] = "0123456789abcdef";
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // A rank's findings start with visited, qualifying, expanded and the number of entries.
 constexpr std::size_t kHeadWords = 4;
 
@@ -138,64 +136,32 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (options_.mode != MineMode::All) bar = std::max(bar, remote_cut_);
   if (score < bar) return;
   best_.offer(score, key);
-  if (!shared_) return;
-  // Counted into the shared histogram when the summary goes out (this rank's own cut already
-  // knows it): one histogram update per offered pattern, not two.
-  const std::size_t b = bin_of(score);
-  if (pending_[b]++ == 0) dirty_.push_back(b);
+  if (shared_) {
+    shared_->count(TopCandidates::bin_of(score));
+    raise_remote_cut();
+  }
 }
 
 void PatternSearch::partition(int, int ranks) {
-  if (ranks > 1 && options_.mode != MineMode::All && options_.k > 0) {
-    shared_.emplace(kBins, options_.k);
-    pending_ = ZeroedArray<std::uint64_t>(kBins);
-  }
+  if (ranks > 1 && options_.mode != MineMode::All && options_.k > 0)
+    shared_.emplace(options_.k, TopCandidates::bin_of(floor()), ranks, dist::kRoundsInFlight);
 }
 
-// The shared histograms' bins are runs of kFine consecutive bins of the candidates' own, so both
-// agree on which scores a bin edge bounds.
-std::size_t PatternSearch::bin_of(double score) { return TopCandidates::bin_of(score) / kFine; }
-
-double PatternSearch::bin_edge(std::size_t bin) { return TopCandidates::bin_edge(bin * kFine); }
-
-// Increments since the last summary as (bin, count) pairs of 4-byte integers (a count above 2^32 -
-// 1 goes out in several pairs). Counts only grow, so increments add up on the receiver to what this
-// rank found; bins below this rank's shared cut are left out (they can move no one's cut past it,
-// and an undercount is safe).
-std::string PatternSearch::summary() {
-  if (!shared_) return {};
-  for (const std::size_t b : dirty_) count_shared(b, pending_[b]);
-  const std::size_t from = shared_->reached() ? shared_->bin() : 0;
-  std::vector<std::uint32_t> flat;
-  for (const std::size_t b : dirty_) {
-    for (std::uint64_t left = b >= from ? pending_[b] : 0; left > 0;) {
-      const auto part = static_cast<std::uint32_t>(std::min<std::uint64_t>(left, 0xffffffffu));
-      flat.insert(flat.end(), {static_cast<std::uint32_t>(b), part});
-      left -= part;
-    }
-    pending_[b] = 0;
-  }
-  dirty_.clear();
-  if (flat.empty()) return {};  // every change below the cut (memcpy from null is undefined)
-  std::string out(flat.size() * sizeof(std::uint32_t), '\0');
-  std::memcpy(out.data(), flat.data(), out.size());
-  return out;
+void PatternSearch::summary(std::uint64_t round, std::uint64_t* out) {
+  if (shared_) shared_->summary(round, out);
 }
 
-// Patterns found on different ranks are different nodes of the tree, so their counts add up: the
-// shared cut is the highest bin edge with (patterns in that bin or above, all ranks) >= k. Counts
-// arrive late but never fall, so the cut only undercounts, which keeps it safe.
-void PatternSearch::learn(int rank, const std::string& summary) {
-  if (!shared_ || rank < 0 || summary.empty()) return;
-  std::vector<std::uint32_t> flat(summary.size() / sizeof(std::uint32_t));
-  std::memcpy(flat.data(), summary.data(), flat.size() * sizeof(std::uint32_t));
-  for (std::size_t i = 0; i + 1 < flat.size(); i += 2)
-    count_shared(std::min<std::size_t>(kBins - 1, flat[i]), flat[i + 1]);
+// Patterns found on different ranks are different nodes of the tree, so their counts add up.
+void PatternSearch::learn(std::uint64_t round, const std::uint64_t* totals) {
+  if (!shared_) return;
+  shared_->learn(round, totals);
+  raise_remote_cut();
 }
 
-void PatternSearch::count_shared(std::size_t bin, std::uint64_t count) {
-  shared_->add(bin, count);
-  if (shared_->reached()) remote_cut_ = std::max(remote_cut_, bin_edge(shared_->bin()));
+// This rank's cut over all ranks' patterns (SharedCut::local_bin), at least the shared one.
+void PatternSearch::raise_remote_cut() {
+  if (shared_->local_reached())
+    remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->local_bin()));
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
@@ -324,51 +290,20 @@ void PatternSearch::take(const std::string& nodes) {
   }
 }
 
-// When the search has ended, every rank's histogram holds the exact counts of the bins at and above
-// the shared cut's bin c (increments are left out only below the sender's cut, never above c), so
-// every rank knows the same c and how many of the k best lie above it. The k-th best score itself
-// lies in bin c, and every pattern of that bin at or above a rank's own cut is still among its
-// candidates (compaction drops only what lies below that cut, which no k-th best score is below).
-// Of those, a rank sends only its `need` best (need = k - the patterns above bin c, the same on
-// every rank): the need-th best of all ranks' is among them. (Bin c of the German top-200,000 by
-// |Delta| holds ~40,000 candidates; all of them made the round ~3 ms.)
-std::string PatternSearch::closing() const {
-  if (!shared_ || !shared_->reached()) return {};
-  const std::size_t c = shared_->bin();
-  const std::uint64_t need = options_.k - shared_->above_bin();
-  // Bin c as a range of scores (bin_of is monotone, and a bin's edge is its smallest score): two
-  // comparisons per candidate instead of a bin_of call (~1 ms of the closing round at 300k).
-  const double low = std::max(cut(), c == 0 ? -kInf : bin_edge(c));
-  const double high = c + 1 == kBins ? kInf : bin_edge(c + 1);
-  std::vector<double> in_bin;
-  for (std::size_t i = 0; i < best_.size(); ++i)
-    if (best_.score(i) >= low && best_.score(i) < high) in_bin.push_back(best_.score(i));
-  if (in_bin.size() > need) {
-    const auto last = in_bin.begin() + static_cast<std::ptrdiff_t>(need);
-    std::nth_element(in_bin.begin(), last - 1, in_bin.end(), std::greater<>());
-    in_bin.erase(last, in_bin.end());
-  }
-  std::string out(in_bin.size() * sizeof(double), '\0');
-  if (!in_bin.empty()) std::memcpy(out.data(), in_bin.data(), out.size());
-  return out;
+// Every rank's candidates at or above its own cut hold every pattern it found at or above the
+// k-th best score over all ranks (a rank's cut is never above it), so the k-th best of them all is
+// that score, whatever else they hold.
+bool PatternSearch::closing(std::vector<std::uint64_t>& mine) {
+  if (!shared_) return false;
+  if (!kth_best_) kth_best_.emplace(options_.k);
+  if (kth_best_->done()) return false;
+  kth_best_->count(best_.scores(), cut(), mine);
+  return true;
 }
 
-void PatternSearch::settle(const std::vector<std::string>& closings) {
-  if (!shared_ || !shared_->reached()) return;
-  const std::uint64_t need = options_.k - shared_->above_bin();  // >= 1: c is the cut's bin
-  std::vector<double> scores;
-  for (const auto& bytes : closings) {
-    const std::size_t at = scores.size(), count = bytes.size() / sizeof(double);
-    if (count == 0) continue;  // (memcpy from or to null is undefined)
-    scores.resize(at + count);
-    std::memcpy(scores.data() + at, bytes.data(), count * sizeof(double));
-  }
-  // Fewer than needed would contradict the argument above (say, rounding at a bin edge): then
-  // keep the cut as it is, which only sends more.
-  if (need == 0 || need > scores.size()) return;
-  std::nth_element(scores.begin(), scores.begin() + static_cast<std::ptrdiff_t>(need - 1),
-                   scores.end(), std::greater<>());
-  final_cut_ = scores[need - 1];
+void PatternSearch::settle(const std::vector<std::uint64_t>& totals) {
+  kth_best_->settle(totals);
+  if (kth_best_->done() && kth_best_->value()) final_cut_ = *kth_best_->value();
 }
 
 // (score, index) side by side, sorted by score in O(n) (a radix sort: the candidates' scores are

@@ -16,7 +16,9 @@
 
 #include "core/fresh_memory.hpp"
 #include "dist/frontier_search.hpp"
+#include "methods/patterns/kth_best.hpp"
 #include "methods/patterns/pattern_model.hpp"
+#include "methods/patterns/shared_cut.hpp"
 #include "methods/patterns/top_candidates.hpp"
 #include "methods/patterns/top_patterns.hpp"
 
@@ -71,20 +73,19 @@ class PatternSearch : public dist::LocalSearch {
   std::string give(std::uint64_t count) override;
   void take(const std::string& nodes) override;
   double threshold() const override { return -cut(); }
-  // Each rank's own candidates are counted in the shared histograms too, so the shared cut is at
-  // least any rank's own (but for one summary's delay).
-  bool summary_has_threshold() const override { return shared_.has_value(); }
   void tighten(double threshold) override;
-  // Top-k modes on several ranks: every rank's k-th best score alone is a weak cut, so ranks share
-  // histograms of their best scores (kept up to date at O(1) per insertion) and each cuts at the
-  // largest bin edge that the patterns found by all ranks together reach k times.
+  // Top-k modes on several ranks: every rank's k-th best score alone is a weak cut, so the ranks
+  // sum histograms of the scores they keep in every round (SharedCut) and each cuts at the highest
+  // bin edge that the patterns found by all ranks together reach k times.
   void partition(int rank, int ranks) override;
-  std::string summary() override;
-  void learn(int rank, const std::string& summary) override;
-  // The scores of the bin of the shared cut, and from all ranks' the exact k-th best score: every
-  // rank then sends only patterns at or above it (the k best over all ranks, and ties).
-  std::string closing() const override;
-  void settle(const std::vector<std::string>& closings) override;
+  std::size_t summary_words() const override { return shared_ ? SharedCut::words() : 0; }
+  std::size_t summary_max_words() const override { return shared_ ? SharedCut::max_words() : 0; }
+  void summary(std::uint64_t round, std::uint64_t* out) override;
+  void learn(std::uint64_t round, const std::uint64_t* totals) override;
+  // The exact k-th best score over all ranks, by rounds of summed counts (KthBest): every rank
+  // then sends only patterns at or above it (the k best over all ranks, and ties).
+  bool closing(std::vector<std::uint64_t>& mine) override;
+  void settle(const std::vector<std::uint64_t>& totals) override;
   std::string findings() const override;
   std::optional<std::size_t> findings_bytes() const override;
 
@@ -111,6 +112,7 @@ class PatternSearch : public dist::LocalSearch {
   void visit(const std::uint8_t* key, const PatternProducts& prod);
   void push_node(const std::uint8_t* key, const Node& node);
   void push_children(const Node& node);  // node's key in key_
+  void raise_remote_cut();
   // The score findings() sends patterns from (all of them in mode All), and how many it sends.
   double findings_cut() const;
   std::size_t candidates_at_or_above(double c) const;
@@ -132,18 +134,11 @@ class PatternSearch : public dist::LocalSearch {
   std::uint64_t unbilled_ = 0;      // nodes scored outside step() (the start node)
   std::vector<std::uint64_t> fan_;  // fan_[f]: children of a node whose first free feature is f
   double remote_cut_ = -1;
-  // Several ranks, top-k modes: counts of the patterns kept by all ranks (this one's and the
-  // others' as their summaries go out) per bin of TopCandidates::bin_of (kFine of its bins in
-  // one), a monotone map of [0, inf) onto the bins, and this rank's increments not yet sent.
-  static constexpr std::size_t kBins = 65536;
-  static constexpr std::size_t kFine = TopCandidates::kBins / kBins;
-  static std::size_t bin_of(double score);
-  static double bin_edge(std::size_t bin);                  // no score of the bin is below it
-  std::optional<RisingCut> shared_;                         // none: one rank, or mode all
-  void count_shared(std::size_t bin, std::uint64_t count);  // and raise remote_cut_
-  ZeroedArray<std::uint64_t> pending_;
-  std::vector<std::size_t> dirty_;  // bins with pending increments
-  double final_cut_ = -1;           // settle(): the k-th best score over all ranks
+  // Several ranks, top-k modes: the cut of all ranks' patterns (none: one rank, or mode all),
+  // and at the end the exact k-th best score over all ranks.
+  std::optional<SharedCut> shared_;
+  std::optional<KthBest> kth_best_;
+  double final_cut_ = -1;  // settle(): the k-th best score over all ranks
 };
 
 // The whole search on one process (no communicator).

@@ -42,6 +42,7 @@ class TopCandidates {
   // The candidates kept, in no order: a superset of the k best of all offered.
   std::size_t size() const { return scores_.size(); }
   double score(std::size_t i) const { return scores_[i]; }
+  const std::vector<double>& scores() const { return scores_; }
   const std::uint8_t* key(std::size_t i) const { return &keys_[i * key_size_]; }
 
  private:
