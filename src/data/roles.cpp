@@ -201,20 +201,10 @@ void check_groups(Context& c, const std::vector<std::string>& sensitive) {
   for (const auto& s : sensitive) {
     const Column& col = data.column(s);
     const auto& levels = col.levels();
-    std::vector<std::size_t> count(levels.size(), 0);
+    std::vector<std::uint64_t> count(levels.size(), 0);
     for (std::size_t r = 0; r < col.size(); ++r)
       if (!col.is_missing(r)) ++count[static_cast<std::size_t>(col.codes()[r])];
-    for (const auto& f : c.spec.filters) {
-      if (f.column != s) continue;
-      for (const auto& value : f.in) {
-        const auto l = std::find(levels.begin(), levels.end(), value) - levels.begin();
-        if (l == static_cast<std::ptrdiff_t>(levels.size()) ||
-            count[static_cast<std::size_t>(l)] == 0)
-          throw_spec(c.src(), f.key + ".in",
-                     "group '" + value + "' of sensitive attribute '" + s +
-                         "' has no rows left after filtering and missing-value handling");
-      }
-    }
+    check_filtered_groups_left(c.src(), c.spec, s, levels, count);
     std::vector<std::string> kept;
     std::vector<std::int32_t> remap(levels.size(), Column::kMissingCode);
     for (std::size_t l = 0; l < levels.size(); ++l) {
@@ -265,6 +255,23 @@ Column intersect_columns(const std::vector<const Column*>& columns, const std::s
   for (std::size_t r = 0; r < n; ++r)
     if (!missing[r]) codes[r] = combos.at(keys[r]);
   return Column::categorical(name, std::move(codes), std::move(levels), std::move(missing));
+}
+
+void check_filtered_groups_left(const std::string& source, const DataSpec& spec,
+                                const std::string& attribute,
+                                const std::vector<std::string>& levels,
+                                const std::vector<std::uint64_t>& count) {
+  for (const auto& f : spec.filters) {
+    if (f.column != attribute) continue;
+    for (const auto& value : f.in) {
+      const auto l = std::find(levels.begin(), levels.end(), value) - levels.begin();
+      if (l == static_cast<std::ptrdiff_t>(levels.size()) ||
+          count[static_cast<std::size_t>(l)] == 0)
+        throw_spec(source, f.key + ".in",
+                   "group '" + value + "' of sensitive attribute '" + attribute +
+                       "' has no rows left after filtering and missing-value handling");
+    }
+  }
 }
 
 void resolve_roles(CsvTable& table, const DataSpec& spec,

@@ -1,6 +1,7 @@
 #pragma once
 // Giving columns their roles (target, sensitive, features, weights) and making the table fit them:
 // missing-value policy, positive-level recoding, non-empty sensitive groups, intersections.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,14 @@ void resolve_roles(CsvTable& table, const DataSpec& spec,
 
 // A categorical column crossing `columns` (all categorical, same length): levels "x×y" for the
 // combinations that occur, ordered by the component levels' order; missing if any part is.
+// A filter on a sensitive attribute that keeps a group no row reaches (after filters and the
+// missing-value policy; `count` = rows per level) is an error at that filter's `in` key: shared by
+// the row loader and the split audit's counts, so both refuse with one message.
+void check_filtered_groups_left(const std::string& source, const DataSpec& spec,
+                                const std::string& attribute,
+                                const std::vector<std::string>& levels,
+                                const std::vector<std::uint64_t>& count);
+
 Column intersect_columns(const std::vector<const Column*>& columns, const std::string& name);
 
 }  // namespace adm::data

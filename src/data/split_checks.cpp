@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "data/roles.hpp"
 #include "data/spec_error.hpp"
 
 namespace adm::data {
@@ -73,17 +74,7 @@ std::vector<KeptGroups> check_groups(const SplitPlan& plan, const AuditTally& ta
     const std::string& s = plan.names[column];
     const auto& levels = plan.levels(column);
     const auto& count = tally.sensitive_counts[i];
-    for (const auto& f : plan.spec.filters) {
-      if (f.column != s) continue;
-      for (const auto& value : f.in) {
-        const auto l = std::find(levels.begin(), levels.end(), value) - levels.begin();
-        if (l == static_cast<std::ptrdiff_t>(levels.size()) ||
-            count[static_cast<std::size_t>(l)] == 0)
-          throw_spec(plan.source, f.key + ".in",
-                     "group '" + value + "' of sensitive attribute '" + s +
-                         "' has no rows left after filtering and missing-value handling");
-      }
-    }
+    check_filtered_groups_left(plan.source, plan.spec, s, levels, count);
     KeptGroups kept;
     kept.code_of.assign(levels.size(), -1);
     for (std::size_t l = 0; l < levels.size(); ++l) {
