@@ -8,6 +8,7 @@
 
 #include "admissible_version.hpp"
 #include "core/error.hpp"
+#include "core/termination.hpp"
 #include "dist/communicator.hpp"
 #include "io/result_file.hpp"
 #include "pipelines/checker.hpp"
@@ -115,6 +116,7 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
 
 int main(int argc, char** argv) {
   auto& comm = adm::dist::Communicator::world();
+  adm::install_termination_handlers(comm.is_root());  // SIGTERM (scancel): one line, exit 143
   CLI::App app{"admissible: fair, interpretable and accurate machine learning under MPI"};
   app.set_version_flag("--version",
                        std::string("admissible ") + adm::kVersion + " (" + adm::kGitRevision + ")");

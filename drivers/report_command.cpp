@@ -1,5 +1,7 @@
 #include "report_command.hpp"
 
+#include <iostream>
+
 #include "core/input_file.hpp"
 #include "pipelines/report_page.hpp"
 #include "report/verdict_tsv.hpp"
@@ -23,11 +25,13 @@ void run_report_command(const ReportArgs& args) {
   report::ReportOptions options;
   options.title = args.title;
   if (!args.verdicts.empty()) {
+    pipelines::check_page_path(args.html, {args.verdicts});  // never overwrite the verdict table
     verdicts = report::parse_verdicts_tsv(read_regular_file(args.verdicts, "verdict table"),
                                           args.verdicts);
     options.verdicts = &verdicts;
   }
   pipelines::write_report(args.results, args.html, options);
+  std::cout << "report: " << args.html << std::endl;  // where to open it
 }
 
 }  // namespace adm::driver

@@ -77,7 +77,32 @@ Roles check_roles(const Context& c) {
   return roles;
 }
 
+// A used column in which every cell is missing: no method can compute anything from it, and
+// with missing = "keep" it would fail deep inside a computation (an entropy of no data) after
+// the run had started. Named with the key that made the column used.
+void check_not_all_missing(const Context& c, const Roles& roles) {
+  const Dataset& data = c.table.data;
+  if (data.rows() == 0) return;  // "no rows are left" says it better
+  auto check = [&](const std::string& name, const std::string& key, const char* role) {
+    if (name.empty() || !data.has(name)) return;
+    const Column& col = data.column(name);
+    for (std::size_t r = 0; r < col.size(); ++r)
+      if (!col.is_missing(r)) return;
+    throw_spec(
+        c.src(), key,
+        "column '" + name + "' (" + role + ") has no values: all " + std::to_string(col.size()) +
+            " cells are missing, so nothing can be computed "
+            "from it (" +
+            c.key("missing") + " = \"" + (c.spec.missing == MissingPolicy::Keep ? "keep" : "drop") +
+            "\"); leave it out or fix the file");
+  };
+  check(roles.target, c.key("target"), "target");
+  for (const auto& s : roles.sensitive) check(s, c.key("sensitive"), "sensitive attribute");
+  for (const auto& f : roles.features) check(f, c.key("features"), "feature");
+}
+
 void apply_missing(Context& c, const Roles& roles) {
+  if (c.spec.missing != MissingPolicy::Error) check_not_all_missing(c, roles);
   if (c.spec.missing == MissingPolicy::Keep) return;
   std::vector<std::pair<std::string, std::string>> cols;  // (column, role)
   auto add = [&](const std::string& name, const char* role) {

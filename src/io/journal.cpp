@@ -106,6 +106,15 @@ Journal::Journal(std::string path, std::uint64_t fingerprint, bool resume,
                          " was written, so its results would mix old and new data; restore the "
                          "file, or rerun without --resume to start over");
     }
+    // A header neither ours nor a torn copy of ours (a kill while it was written, or an empty
+    // file) means the file is not this run's checkpoint: resuming must not silently recompute
+    // over it (nor overwrite another program's file).
+    const std::string head = header(fingerprint, inputs);
+    if (!reuse && head.compare(0, buf.size(), buf) != 0)
+      throw InputError(path_ +
+                       ": not a usable checkpoint (its header is damaged or it is not an "
+                       "admissible journal), so --resume cannot continue from it; delete it or "
+                       "rerun without --resume to start over");
     intact = pos;
     // Records: mark, stage length, stage, index, size, the result's bytes, crc over everything
     // after mark.
@@ -168,6 +177,7 @@ void Journal::record(const std::string& stage, std::size_t index, const std::str
   // One write per record and a flush: a kill loses at most the record being written.
   if (std::fwrite(rec.data(), 1, rec.size(), file_) != rec.size() || std::fflush(file_) != 0)
     throw InternalError(path_ + ": writing checkpoint failed: " + std::strerror(errno));
+  ++recorded_;
 }
 
 void Journal::remove() {

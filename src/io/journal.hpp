@@ -29,6 +29,8 @@ class Journal : public CheckpointSink {
   void record(const std::string& stage, std::size_t index, const std::string& result) override;
 
   std::size_t resumed_records() const { return resumed_; }
+  // Completed tasks the file holds: those resumed plus those recorded since.
+  std::size_t held_records() const { return resumed_ + recorded_; }
   const std::string& path() const { return path_; }
   // Deletes the journal file (after the final result file is in place).
   void remove();
@@ -38,6 +40,7 @@ class Journal : public CheckpointSink {
   std::FILE* file_ = nullptr;
   std::map<std::string, std::map<std::size_t, std::string>> loaded_;
   std::size_t resumed_ = 0;
+  std::size_t recorded_ = 0;
 };
 
 std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc = 0);

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/termination.hpp"
 
 namespace adm::io {
 namespace {
@@ -54,6 +55,7 @@ OutputLock::OutputLock(const std::string& result_path) : lock_path_(result_path 
     ::close(fd_);
     fd_ = -1;
   }
+  termination_slot_ = delete_on_termination(lock_path_);
   const std::string pid = std::to_string(::getpid()) + "\n";
   if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, pid.data(), pid.size(), 0) < 0) {
     // The pid only improves another run's message; a full disk must not stop this run here.
@@ -62,6 +64,7 @@ OutputLock::OutputLock(const std::string& result_path) : lock_path_(result_path 
 
 OutputLock::~OutputLock() {
   if (fd_ < 0) return;
+  forget_on_termination(termination_slot_);
   ::unlink(lock_path_.c_str());
   ::close(fd_);
 }

@@ -20,6 +20,7 @@ class OutputLock {
  private:
   std::string lock_path_;
   int fd_ = -1;
+  int termination_slot_ = -1;  // a terminated run removes its lock file too
 };
 
 }  // namespace adm::io

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "core/error.hpp"
+#include "core/termination.hpp"
 
 namespace adm::io {
 
@@ -34,8 +35,9 @@ std::string create_unique_temp(const std::string& final_path) {
       return name;
     }
     if (errno == EEXIST && attempt < 100) continue;
+    // The message names the file the user asked for: the temporary name means nothing to them.
     const std::string why =
-        name + ": cannot create a temporary file for " + final_path + ": " + std::strerror(errno);
+        final_path + ": cannot write a file in its folder: " + std::string(std::strerror(errno));
     if (is_out_of_space(errno)) throw InternalError(why);
     throw InputError(why);
   }
@@ -44,11 +46,15 @@ std::string create_unique_temp(const std::string& final_path) {
 void rename_into_place(const std::string& temp, const std::string& final_path) {
   std::error_code ec;
   std::filesystem::rename(temp, final_path, ec);
-  if (ec) throw InternalError("cannot rename " + temp + " to " + final_path + ": " + ec.message());
+  // Named by the file the user asked for; the caller deletes the temporary file.
+  if (ec)
+    throw InternalError(final_path + ": cannot put the written file in place: " + ec.message());
 }
 
 StagedFile::StagedFile(std::string final_path, const std::string& content)
-    : final_path_(std::move(final_path)), temp_path_(create_unique_temp(final_path_)) {
+    : final_path_(std::move(final_path)),
+      temp_path_(create_unique_temp(final_path_)),
+      termination_slot_(delete_on_termination(temp_path_)) {
   int error = 0;
   std::FILE* out = std::fopen(temp_path_.c_str(), "wb");
   if (!out) error = errno;
@@ -58,16 +64,21 @@ StagedFile::StagedFile(std::string final_path, const std::string& content)
     std::error_code ec;
     std::filesystem::remove(temp_path_, ec);
     temp_path_.clear();
+    forget_on_termination(termination_slot_);
     throw InternalError(final_path_ + ": cannot write: " + std::strerror(error));
   }
 }
 
 StagedFile::StagedFile(StagedFile&& other) noexcept
-    : final_path_(std::move(other.final_path_)), temp_path_(std::move(other.temp_path_)) {
+    : final_path_(std::move(other.final_path_)),
+      temp_path_(std::move(other.temp_path_)),
+      termination_slot_(other.termination_slot_) {
   other.temp_path_.clear();
+  other.termination_slot_ = -1;
 }
 
 StagedFile::~StagedFile() {
+  forget_on_termination(termination_slot_);
   if (temp_path_.empty()) return;
   std::error_code ec;
   std::filesystem::remove(temp_path_, ec);
@@ -76,6 +87,8 @@ StagedFile::~StagedFile() {
 void StagedFile::publish() {
   rename_into_place(temp_path_, final_path_);
   temp_path_.clear();
+  forget_on_termination(termination_slot_);
+  termination_slot_ = -1;
 }
 
 }  // namespace adm::io

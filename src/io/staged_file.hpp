@@ -34,7 +34,8 @@ class StagedFile {
 
  private:
   std::string final_path_;
-  std::string temp_path_;  // empty once published or moved from
+  std::string temp_path_;      // empty once published or moved from
+  int termination_slot_ = -1;  // the temporary file is deleted if the run is terminated
 };
 
 }  // namespace adm::io

@@ -13,7 +13,8 @@
 namespace adm::pipelines {
 
 void describe(config::Fields& f, RunSection& s) {
-  f.text("name", s.name, "Experiment name, used for the default output file.");
+  f.text("name", s.name,
+         "Experiment name, a plain file name (no '/'): the default result is results/<name>.h5.");
   f.count("seed", s.seed, "Master seed; every random stream is derived from (seed, stage, task).");
   f.path("out", s.out, "Result file (HDF5); empty = results/<name>.h5. --out overrides it.");
   f.text("pipeline", s.pipeline,
@@ -22,7 +23,15 @@ void describe(config::Fields& f, RunSection& s) {
          "models (admissible models ranked by ALFA), shapley (fairness-aware feature selection), "
          "rulelist (fair rule lists), patterns (fair naive Bayes) or fairforest (Fair Forests).",
          {"audit", "infogram", "all", "models", "shapley", "rulelist", "patterns", "fairforest"});
-  if (f.mode() == config::Fields::Mode::Read && s.name.empty()) f.fail("name", "must not be empty");
+  if (f.mode() != config::Fields::Mode::Read) return;
+  if (s.name.empty()) f.fail("name", "must not be empty");
+  // The default result is results/<name>.h5: a '/' or a name "." or ".." would put it in another
+  // folder (or outside results/), so only a plain file name is accepted.
+  if (s.name.find('/') != std::string::npos || s.name == "." || s.name == ".." ||
+      s.name.find('\0') != std::string::npos)
+    f.fail("name", "'" + s.name +
+                       "' is not a plain file name (no '/', not '.' or '..'); name the result "
+                       "file with run.out or --out instead");
 }
 
 void describe(config::Fields& f, DiscretizeSection& s) {

@@ -74,6 +74,18 @@ ff::Protected protected_column(const ExperimentConfig& config, const data::Datas
   if (!data.has(name))
     throw InputError(
         key_error(config, key, "column '" + name + "' is not in the data " + data.source()));
+  // Protecting the label makes every fair gain G_label - G_protected zero: nothing would split.
+  const std::string& target = data.roles().target;
+  bool is_target = name == target;
+  for (const auto& d : config.data.derived)
+    if (d.name == name && (d.column == target || d.from == target || d.to == target))
+      is_target = true;
+  if (is_target)
+    throw InputError(key_error(config, key,
+                               "column '" + name + "' is " +
+                                   (name == target ? "the target" : "derived from the target") +
+                                   " (data.target); a fair tree cannot protect its own label: "
+                                   "every split's fair gain would be 0"));
   const data::Column& col = data.column(name);
   if (test && !test->has(name))
     throw InputError(key_error(config, key, "column '" + name + "' is not in the test file"));

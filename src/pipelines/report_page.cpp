@@ -1,14 +1,44 @@
 #include "pipelines/report_page.hpp"
 
+#include <filesystem>
+
+#include "core/error.hpp"
 #include "io/load_result.hpp"
 #include "io/staged_file.hpp"
 
 namespace adm::pipelines {
 
+void check_page_path(const std::string& html, const std::vector<std::string>& inputs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path path(html);
+  if (html.empty() || path.filename().empty() || fs::is_directory(path, ec))
+    throw InputError(html +
+                     ": the page (--html) names a folder, not a file; give a file name "
+                     "such as " +
+                     (path / "report.html").lexically_normal().string());
+  // Compared as files (device and inode), so ./A.h5, a link to it or another spelling is caught:
+  // writing the page there would replace an input with HTML.
+  for (const auto& input : inputs)
+    if (fs::equivalent(html, input, ec))  // false (with ec set) when either does not exist
+      throw InputError(html + ": the page (--html) is an input of the report (" + input +
+                       "); writing it would replace that file: choose another --html");
+}
+
 void write_report(const std::vector<std::string>& results, const std::string& html,
                   const report::ReportOptions& options) {
+  check_page_path(html, results);
   std::vector<ResultDocument> docs;
-  for (const auto& path : results) docs.push_back(io::load_result(path));
+  for (const auto& path : results) {
+    docs.push_back(io::load_result(path));
+    // Every result admissible writes says so on its root; any other HDF5 file would give a page
+    // of unrelated datasets that looks like a report.
+    const std::string* program = docs.back().attribute("program");
+    if (!program || *program != "admissible")
+      throw InputError(path +
+                       ": not a result file of admissible (its root has no attribute program = "
+                       "\"admissible\"); report reads the files that `admissible run` writes");
+  }
   io::StagedFile page(html, report::render_report(docs, options));
   page.publish();
 }

@@ -8,8 +8,13 @@
 
 namespace adm::pipelines {
 
-// InputError for a missing or non-HDF5 result, or an HTML path that cannot be written.
+// InputError for a missing or non-HDF5 result, a file admissible did not write, or an HTML path
+// that cannot be written (a folder, or one of the results).
 void write_report(const std::vector<std::string>& results, const std::string& html,
                   const report::ReportOptions& options);
+
+// InputError unless `html` names a file (not a folder) that is none of `inputs` (compared by
+// device and inode, so another spelling of an input or a link to it is refused too).
+void check_page_path(const std::string& html, const std::vector<std::string>& inputs);
 
 }  // namespace adm::pipelines

@@ -8,6 +8,7 @@
 #include "admissible_version.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "core/termination.hpp"
 #include "dist/communicator.hpp"
 #include "dist/task_farm.hpp"
 #include "io/input_digest.hpp"
@@ -110,6 +111,8 @@ RunOutcome run_experiment(const RunRequest& request) {
     journal = std::make_unique<io::Journal>(outcome.out_path + ".journal", fingerprint,
                                             request.resume, io::digest_files(inputs));
     outcome.resumed_tasks = journal->resumed_records();
+    set_termination_advice("completed tasks are kept in " + journal->path() +
+                           ": rerun the same command with --resume to continue");
   });
 
   dist::FarmOptions farm_options;
@@ -169,6 +172,7 @@ RunOutcome run_experiment(const RunRequest& request) {
     file.commit();
     for (auto& side : side_files) side.publish();
     journal->remove();
+    set_termination_advice("the result " + outcome.out_path + " was already written");
     if (request.summary)
       *request.summary << summary.str() << "result: " << outcome.out_path << "\n";
   };
@@ -177,8 +181,18 @@ RunOutcome run_experiment(const RunRequest& request) {
     try {
       write_result();
     } catch (const InternalError& e) {  // e.g. a full disk: the computed tasks are not lost
+      // Only a journal that holds completed tasks saves work; one with its header alone would
+      // promise what a resume cannot keep (it recomputes everything), so it is removed.
+      if (journal->held_records() == 0) {
+        journal->remove();
+        throw InternalError(std::string(e.what()) +
+                            "; the run checkpointed no completed task, so there is nothing to "
+                            "resume: rerun the same command");
+      }
       throw InternalError(std::string(e.what()) + "; the checkpoint " + journal->path() +
-                          " is kept: rerun with --resume to write the result without recomputing");
+                          " keeps " + std::to_string(journal->held_records()) +
+                          " completed tasks: rerun with --resume to write the result without "
+                          "recomputing them");
     }
   });
   return outcome;
