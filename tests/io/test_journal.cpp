@@ -86,6 +86,53 @@ TEST_CASE("journal refuses to resume when an input file changed, naming it", "[i
   fs::remove(path);
 }
 
+TEST_CASE("journal refuses --resume onto a header that is not its own, naming the file",
+          "[io][journal]") {
+  const auto path = temp_path("journal_header.bin");
+  const std::vector<adm::io::InputDigest> inputs{{"data.csv", 11}};
+  const auto write = [&](const std::string& bytes) {
+    std::ofstream(path, std::ios::binary) << bytes;
+  };
+  const auto read = [&] {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  // Another program's file: refused, and left as it was.
+  write("somebody's notes, not a checkpoint\n");
+  CHECK_THROWS_WITH(Journal(path, 42, true, inputs),
+                    Catch::StartsWith(path + ": not a usable checkpoint"));
+  CHECK(read() == "somebody's notes, not a checkpoint\n");
+  // A journal of this run whose magic was damaged.
+  {
+    Journal j(path, 42, false, inputs);
+    j.record("boot", 0, "1");
+    CHECK(j.held_records() == 1);
+  }
+  std::string bytes = read();
+  bytes[0] = 'X';
+  write(bytes);
+  CHECK_THROWS_AS(Journal(path, 42, true, inputs), adm::InputError);
+  // A header torn by a kill while it was written (any prefix of its own, also empty) held no
+  // task: resuming starts afresh without complaint.
+  bytes[0] = 'A';
+  for (const std::size_t keep :
+       {std::size_t{0}, std::size_t{5}, std::size_t{14}, std::size_t{20}}) {
+    write(bytes.substr(0, keep));
+    Journal j(path, 42, true, inputs);
+    CHECK(j.resumed_records() == 0);
+    CHECK(j.held_records() == 0);
+  }
+  // held_records counts the resumed tasks and the ones recorded since.
+  write(bytes);
+  {
+    Journal j(path, 42, true, inputs);
+    CHECK(j.held_records() == 1);
+    j.record("boot", 1, "2");
+    CHECK(j.held_records() == 2);
+  }
+  fs::remove(path);
+}
+
 TEST_CASE("digest_file tells files with other bytes apart", "[io][journal]") {
   const auto path = temp_path("digest.csv");
   { std::ofstream(path) << "a,b\n1,2\n"; }
