@@ -77,28 +77,20 @@ Roles check_roles(const Context& c) {
   return roles;
 }
 
-// A used column in which every cell is missing: no method can compute anything from it, and
-// with missing = "keep" it would fail deep inside a computation (an entropy of no data) after
-// the run had started. Named with the key that made the column used.
+// A used column in which every cell is missing: no method can compute anything from it.
 void check_not_all_missing(const Context& c, const Roles& roles) {
   const Dataset& data = c.table.data;
   if (data.rows() == 0) return;  // "no rows are left" says it better
-  auto check = [&](const std::string& name, const std::string& key, const char* role) {
+  auto check = [&](const std::string& name, const char* role) {
     if (name.empty() || !data.has(name)) return;
     const Column& col = data.column(name);
     for (std::size_t r = 0; r < col.size(); ++r)
       if (!col.is_missing(r)) return;
-    throw_spec(
-        c.src(), key,
-        "column '" + name + "' (" + role + ") has no values: all " + std::to_string(col.size()) +
-            " cells are missing, so nothing can be computed "
-            "from it (" +
-            c.key("missing") + " = \"" + (c.spec.missing == MissingPolicy::Keep ? "keep" : "drop") +
-            "\"); leave it out or fix the file");
+    throw_all_missing(c.src(), c.spec, name, role, col.size());
   };
-  check(roles.target, c.key("target"), "target");
-  for (const auto& s : roles.sensitive) check(s, c.key("sensitive"), "sensitive attribute");
-  for (const auto& f : roles.features) check(f, c.key("features"), "feature");
+  check(roles.target, "target");
+  for (const auto& s : roles.sensitive) check(s, "sensitive attribute");
+  for (const auto& f : roles.features) check(f, "feature");
 }
 
 void apply_missing(Context& c, const Roles& roles) {
@@ -280,6 +272,18 @@ Column intersect_columns(const std::vector<const Column*>& columns, const std::s
   for (std::size_t r = 0; r < n; ++r)
     if (!missing[r]) codes[r] = combos.at(keys[r]);
   return Column::categorical(name, std::move(codes), std::move(levels), std::move(missing));
+}
+
+void throw_all_missing(const std::string& source, const DataSpec& spec, const std::string& column,
+                       const std::string& role, std::uint64_t rows) {
+  const std::string key = spec.key + (role == "target"    ? ".target"
+                                      : role == "feature" ? ".features"
+                                                          : ".sensitive");
+  throw_spec(source, key,
+             "column '" + column + "' (" + role + ") has no values: all " + std::to_string(rows) +
+                 " cells are missing, so nothing can be computed from it (" + spec.key +
+                 ".missing = \"" + (spec.missing == MissingPolicy::Keep ? "keep" : "drop") +
+                 "\"); leave it out or fix the file");
 }
 
 void check_filtered_groups_left(const std::string& source, const DataSpec& spec,

@@ -23,6 +23,13 @@ void resolve_roles(CsvTable& table, const DataSpec& spec,
 // A filter on a sensitive attribute that keeps a group no row reaches (after filters and the
 // missing-value policy; `count` = rows per level) is an error at that filter's `in` key: shared by
 // the row loader and the split audit's counts, so both refuse with one message.
+// A used column (role "target", "sensitive attribute" or "feature") none of whose `rows` kept rows
+// has a value: an error at the key that made it used, shared by the row loader and the split
+// audit's counts. With missing = "keep" it would otherwise fail deep in a computation.
+[[noreturn]] void throw_all_missing(const std::string& source, const DataSpec& spec,
+                                    const std::string& column, const std::string& role,
+                                    std::uint64_t rows);
+
 void check_filtered_groups_left(const std::string& source, const DataSpec& spec,
                                 const std::string& attribute,
                                 const std::vector<std::string>& levels,

@@ -49,6 +49,11 @@ void check_missing(const SplitPlan& plan, const AuditTally& tally) {
                 "missing value in column '" + name + "' (" + role + "); " + spec.key +
                     ".missing is error: choose drop or keep to allow missing values");
   }
+  // missing = "keep": a used column with no value in any kept row (as the row loader refuses).
+  if (spec.missing == MissingPolicy::Keep && tally.rows > 0)
+    for (const auto& [column, role] : plan.role_columns)
+      if (column < tally.missing.size() && tally.missing[column] == tally.rows)
+        throw_all_missing(plan.source, spec, plan.names[column], role, tally.rows);
   if (spec.missing == MissingPolicy::DropRows && tally.rows == 0)
     throw_spec(plan.source, spec.key + ".missing",
                "no rows are left after dropping rows with missing values");
