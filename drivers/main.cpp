@@ -45,6 +45,8 @@ int run_config(const ExperimentConfig& config, const std::string& out, bool resu
 }
 
 int report(const std::exception& e, adm::dist::Communicator& comm) {
+  // This rank now ends with an error; a SIGTERM from here on is mpirun stopping the job for it.
+  adm::remove_termination_handlers();
   const int code =
       dynamic_cast<const adm::InputError*>(&e) ? adm::kExitBadInput : adm::kExitInternal;
   const bool collective = dynamic_cast<const adm::CollectiveFailure*>(&e) != nullptr;
@@ -117,6 +119,10 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
 int main(int argc, char** argv) {
   auto& comm = adm::dist::Communicator::world();
   adm::install_termination_handlers(comm.is_root());  // SIGTERM (scancel): one line, exit 143
+  // Removed on every return, before MPI_Finalize: see remove_termination_handlers.
+  struct HandlersUntilReturn {
+    ~HandlersUntilReturn() { adm::remove_termination_handlers(); }
+  } handlers_until_return;
   CLI::App app{"admissible: fair, interpretable and accurate machine learning under MPI"};
   app.set_version_flag("--version",
                        std::string("admissible ") + adm::kVersion + " (" + adm::kGitRevision + ")");

@@ -66,6 +66,11 @@ void install_termination_handlers(bool announce) {
   sigaction(SIGINT, &action, nullptr);
 }
 
+void remove_termination_handlers() {
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGINT, SIG_DFL);
+}
+
 void set_termination_advice(const std::string& advice) {
   if (advice.empty()) {
     advice_current.store(-1);

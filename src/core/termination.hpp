@@ -13,6 +13,11 @@ inline constexpr int kExitTerminated = 143;
 // (rank 0, so a job prints it once); every process exits.
 void install_termination_handlers(bool announce);
 
+// Restores the default actions. Called once the program has decided how it ends (an error, or
+// done): mpirun stops the other ranks of a job with SIGTERM when one aborts or exits non-zero, and
+// that is no termination to announce.
+void remove_termination_handlers();
+
 // The advice the line gives from now on (e.g. the checkpoint to resume from); empty restores the
 // default ("rerun the same command"). Not thread-safe against itself; safe against the handler.
 void set_termination_advice(const std::string& advice);
