@@ -73,6 +73,7 @@ RunOutcome run_experiment(const RunRequest& request) {
   const ExperimentConfig& config = request.config;
   RunOutcome outcome;
   outcome.out_path = request.out_override.empty() ? config.run.out : request.out_override;
+  set_termination_advice("");  // until this run's journal exists (reproduce runs several)
   const std::string started = utc_now();
   const auto t0 = std::chrono::steady_clock::now();
 
