@@ -59,8 +59,9 @@ expect_terminated() {
   [ "$(grep -c 'terminated' "$name.err")" -eq 1 ] ||
     fail "$name: expected one 'terminated' line: $(cat "$name.err")"
   grep -qxF "$line" "$name.err" || fail "$name: the line differs: $(cat "$name.err")"
-  # Nothing else than that line and the load summary ("data: shared per node ...").
-  if grep -v -e '^admissible: terminated' -e '^data: ' "$name.err" | grep -q .; then
+  # Nothing else than that line, the load summary ("data: shared per node ...") and progress
+  # lines ("[fairness_bootstrap] ...", printed when the run is slow).
+  if grep -v -e '^admissible: terminated' -e '^data: ' -e '^\[' "$name.err" | grep -q .; then
     fail "$name: other output on stderr: $(cat "$name.err")"
   fi
   [ ! -e "$name.h5" ] || fail "$name: a result file was left"
