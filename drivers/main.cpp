@@ -87,8 +87,8 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
   for (const auto& p : papers) {
     const auto& e = p.expectations;
     adm::pipelines::print_verdicts(
-        std::cout,
-        e.paper + ": " + e.title + (e.authors.empty() ? "" : " (" + e.authors + ")"), p.verdicts);
+        std::cout, e.paper + ": " + e.title + (e.authors.empty() ? "" : " (" + e.authors + ")"),
+        p.verdicts);
     std::cout << "\n";
     const auto counts = adm::count_verdicts(p.verdicts);
     failures += counts.unexplained + (strict ? counts.explained : 0);

@@ -23,6 +23,8 @@ tr.not-compared td:nth-child(5) { color: #666; font-style: italic; }
 table.verdicts td:first-child { min-width: 14em; }
 p.citation { color: #444; font-style: italic; margin-top: 0; }
 p.run { color: #444; }
+p.four-fifths.passes { color: #1a7a1a; font-weight: bold; }
+p.four-fifths.fails { color: #b02020; font-weight: bold; }
 pre { background: #f6f6f6; border: 1px solid #ddd; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
 figure { margin: 1em 0; }
 figure svg { max-width: 100%; height: auto; border: 1px solid #eee; }
