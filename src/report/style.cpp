@@ -20,7 +20,8 @@ tr.holds td:nth-child(5) { color: #1a7a1a; font-weight: bold; }
 tr.explained td:nth-child(5) { color: #8a5a00; font-weight: bold; }
 tr.fails td:nth-child(5) { color: #b02020; font-weight: bold; }
 tr.not-compared td:nth-child(5) { color: #666; font-style: italic; }
-table.verdicts td:first-child { min-width: 14em; }
+table.verdicts td { overflow-wrap: anywhere; }
+table.verdicts td:first-child { min-width: 14em; overflow-wrap: normal; }
 p.citation { color: #444; font-style: italic; margin-top: 0; }
 p.run { color: #444; }
 p.four-fifths.passes { color: #1a7a1a; font-weight: bold; }
