@@ -87,29 +87,18 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
     }
   });
   std::size_t failures = 0;
-  adm::VerdictTable all_verdicts;
-  std::vector<std::string> results;
   for (const auto& p : papers) {
     const auto& e = p.expectations;
-    adm::pipelines::print_verdicts(std::cout, e.paper + ": " + e.title, p.verdicts);
+    adm::pipelines::print_verdicts(
+        std::cout, e.paper + ": " + e.title + (e.authors.empty() ? "" : " (" + e.authors + ")"),
+        p.verdicts);
     std::cout << "\n";
-    failures += strict ? static_cast<std::size_t>(
-                             std::count_if(p.verdicts.begin(), p.verdicts.end(),
-                                           [](const adm::VerdictRow& r) { return !r.holds; }))
-                       : adm::pipelines::unexplained_failures(p.verdicts);
-    all_verdicts.insert(all_verdicts.end(), p.verdicts.begin(), p.verdicts.end());
-    for (const auto& r : p.result_files)
-      if (std::filesystem::exists(r)) results.push_back(r);
+    const auto counts = adm::count_verdicts(p.verdicts);
+    failures += counts.unexplained + (strict ? counts.explained : 0);
   }
-  // One page for the whole reproduction: the verdicts of every paper, then every result.
-  if (comm.is_root() && !papers.empty()) {
-    const std::string html = (std::filesystem::path(request.out_dir) / "report.html").string();
-    adm::report::ReportOptions options;
-    options.title = "admissible reproduction";
-    options.verdicts = &all_verdicts;
-    adm::pipelines::write_report(results, html, options);
-    std::cout << "report: " << html << "\n";
-  }
+  // One page for the whole reproduction folder: the verdicts of every paper, then every result.
+  if (comm.is_root() && !papers.empty())
+    std::cout << "report: " << adm::pipelines::write_reproduction_page(request, papers) << "\n";
   if (comm.is_root()) std::cout << std::flush;
   return failures == 0 ? adm::kExitOk : adm::pipelines::kExitVerdictsDiffer;
 }

@@ -47,9 +47,9 @@ void compare_numbers(const Expectation& e, double ours, double p, VerdictRow& ro
     row.comparison = "factor " + number_text(e.tolerance);
     const double ratio = ours / p;
     row.holds = ratio > 0 && std::max(ratio, 1 / ratio) <= e.tolerance;
-  } else if (c == "info") {
+  } else if (c == "info") {  // shown beside the paper's, not compared (e.g. another scale)
     row.comparison = "information";
-    row.holds = true;
+    row.compared = false;
   } else {  // at_least, at_most, less, greater
     row.comparison = c == "at_least"  ? "at least"
                      : c == "at_most" ? "at most"
@@ -106,7 +106,7 @@ void check_result(const io::ResultReader& r, const Expectation& e, VerdictRow& r
     row.ours = v.size() == 1 ? v[0] : joined(v, "[", "]");
     row.published = "-";
     row.comparison = "information";
-    row.holds = true;
+    row.compared = false;
   } else if (is_text(e) || e.reduce == "argmax") {
     compare_texts(e, ours_strings(r, e), row);
   } else {
@@ -211,6 +211,7 @@ VerdictTable check_paper(const PaperExpectations& paper, ResultFiles& results) {
                                                 : "-";
       if (row.comparison.empty()) row.comparison = e.compare;
       row.holds = false;
+      row.compared = true;      // a figure we could not read is a failure, never "not compared"
       row.explanation.clear();  // an explanation is of a difference, not of a missing value
     }
     table.push_back(std::move(row));
@@ -219,8 +220,7 @@ VerdictTable check_paper(const PaperExpectations& paper, ResultFiles& results) {
 }
 
 std::size_t unexplained_failures(const VerdictTable& table) {
-  return static_cast<std::size_t>(std::count_if(
-      table.begin(), table.end(), [](const auto& r) { return !r.holds && r.explanation.empty(); }));
+  return count_verdicts(table).unexplained;
 }
 
 }  // namespace adm::pipelines

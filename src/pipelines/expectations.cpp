@@ -16,11 +16,13 @@ const std::vector<std::string> kComparisons = {
     "equal_set", "subset_of", "contains", "excludes", "ordering", "info"};
 
 struct PaperSection {
-  std::string title, source;
+  std::string title, authors, venue, source;
 };
 
 void describe(config::Fields& f, PaperSection& p) {
-  f.text("title", p.title, "The paper, as cited.");
+  f.text("title", p.title, "The paper's title.");
+  f.text("authors", p.authors, "Its authors, as cited (shown with the title in the report).");
+  f.text("venue", p.venue, "Where and when it appeared (journal or conference, year).");
   f.text("source", p.source, "Where its text is (e.g. ../shared/papers/<name>.txt).");
 }
 
@@ -236,6 +238,8 @@ PaperExpectations parse_expectations(const std::string& text, const std::string&
   fields.reject_unknown_keys();
   if (p.expectations.empty()) throw InputError(file + ": no [[expect]] tables");
   p.title = head.title;
+  p.authors = head.authors;
+  p.venue = head.venue;
   p.source = head.source;
   // at(TABLE, i, KEY) throws MESSAGE at that key's line.
   const auto fail_at = [&](const char* list, std::size_t i, const char* key, const std::string& m) {

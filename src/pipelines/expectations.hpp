@@ -92,10 +92,11 @@ struct Expectation {
 };
 
 struct PaperExpectations {
-  std::string paper;   // the folder name, e.g. "fairnb"
-  std::string folder;  // configs/<paper>
-  std::string file;    // its expect.toml
-  std::string title;   // the paper, as cited
+  std::string paper;           // the folder name, e.g. "fairnb"
+  std::string folder;          // configs/<paper>
+  std::string file;            // its expect.toml
+  std::string title;           // the paper's title
+  std::string authors, venue;  // as cited (may be empty)
   std::string source;  // where its text is, e.g. "../shared/papers/fair-naive-bayes-patterns.txt"
   std::vector<RunSet> runs;
   std::vector<Expectation> expectations;

@@ -9,10 +9,10 @@
 #include "fairness/fair_metrics.hpp"
 #include "fairness/fair_report.hpp"
 #include "methods/fairforest/feature_discrimination.hpp"
-#include "methods/fairforest/importance_svg.hpp"
 #include "pipelines/fairforest_data.hpp"
 #include "pipelines/fairforest_models.hpp"
 #include "pipelines/fairforest_sweep.hpp"
+#include "report/result_figures.hpp"
 
 namespace adm {
 
@@ -163,6 +163,14 @@ void run_fairforest(StageContext& context, Timings& timings) {
   ResultSet& out = context.results;
   out.add("/fairforest/features", d.features, "Feature columns, in matrix order.");
   out.add("/fairforest/model_names", cfg.models, "Models fitted, in config order.");
+  // What the class codes of /fairforest/models/*/prediction mean: code k is the k-th level, code 1
+  // the positive one (a target recoded by data.positive has 0 = any other level).
+  if (!d.classes.empty())
+    out.add("/fairforest/target_levels",
+            config.data.positive.empty()
+                ? d.classes
+                : std::vector<std::string>{"not " + config.data.positive, config.data.positive},
+            "The target's level of each prediction class code; code 1 is the positive level.");
   out.add("/fairforest/folds", std::vector<std::int64_t>{static_cast<std::int64_t>(eval.folds())},
           "Folds of the protocol (1 = the test file).", "1");
 
@@ -226,9 +234,11 @@ void run_fairforest(StageContext& context, Timings& timings) {
             "1");
     out.add("/fairforest/importance/fair", fair,
             fair_name + "'s MDI share per feature (Figures 1-2).", "1");
+    // The SVG beside the result is the report's figure, drawn from the datasets just added.
+    const auto drawn = report::document_of(out, "/fairforest");
     out.add_file("importance.svg",
-                 ff::importance_svg(d.features, rf, fair, "Feature importance: " + config.run.name,
-                                    fair_name));
+                 report::importance_figure(report::ResultData(drawn, ""),
+                                           "Feature importance: " + config.run.name));
   }
 }
 

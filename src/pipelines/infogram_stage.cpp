@@ -4,9 +4,9 @@
 
 #include "info/ml_cmi.hpp"
 #include "methods/infogram/infogram_compute.hpp"
-#include "methods/infogram/infogram_svg.hpp"
 #include "pipelines/infogram_pipeline.hpp"
 #include "pipelines/learner_factory.hpp"
+#include "report/result_figures.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -197,9 +197,11 @@ InfogramOutcome infogram_on_root(StageContext& context) {
   results.add("/infogram/thresholds",
               std::vector<double>{options.thresholds.relevance, options.thresholds.net},
               "L-region widths: relevance, then net/safety.", "fraction");
-  methods::SvgOptions svg;
-  svg.title = std::string(fair ? "Fair" : "Core") + " InfoGram: " + config.run.name;
-  results.add_file("infogram.svg", methods::infogram_svg(infogram, svg));
+  // The SVG beside the result is the report's figure, drawn from the datasets just added.
+  const auto drawn = report::document_of(results, "/infogram");
+  results.add_file("infogram.svg", report::infogram_figure(report::ResultData(drawn, ""),
+                                                           std::string(fair ? "Fair" : "Core") +
+                                                               " InfoGram: " + config.run.name));
 
   auto& out = context.summary;
   out << (fair ? "fair" : "core") << " InfoGram (" << to_string(options.estimate)

@@ -159,6 +159,13 @@ void run_models(StageContext& context, Timings& timings) {
       }(),
       "Models, in config order.");
   results.add("/models/admissible", admissible, "X_A: the InfoGram's admissible set.");
+  // What the class codes of trees and decisions mean (class k = the k-th level; a target recoded
+  // by data.positive has codes 0 = any other level, 1 = the positive one).
+  results.add("/models/target_levels",
+              config.data.positive.empty()
+                  ? data.target().levels()
+                  : std::vector<std::string>{"not " + config.data.positive, config.data.positive},
+              "The target's level of each class code (class k of /models/*/tree and decisions).");
   results.add("/models/test_fraction", std::vector<double>{section.test_fraction},
               "Share of rows in each random stratified test split.", "fraction");
   out << "models on " << section.repeats << " random stratified splits ("

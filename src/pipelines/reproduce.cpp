@@ -10,6 +10,7 @@
 #include "io/result_file.hpp"
 #include "pipelines/checker.hpp"
 #include "pipelines/experiment_config.hpp"
+#include "pipelines/report_page.hpp"
 #include "pipelines/run_sets.hpp"
 #include "pipelines/runner.hpp"
 
@@ -149,6 +150,59 @@ std::vector<PaperReproduction> reproduce(const ReproduceRequest& request) {
   }
   if (!comm.is_root()) return {};
   return check_reproductions(request, papers);
+}
+
+std::string write_reproduction_page(const ReproduceRequest& request,
+                                    const std::vector<PaperReproduction>& done) {
+  std::vector<PaperReproduction> all = done;
+  // Papers run earlier into the same folder: every paper folder under configs that has a
+  // results folder here and was not checked in this run.
+  ReproduceRequest others = request;
+  others.papers.clear();
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(request.configs_root, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool checked = std::any_of(done.begin(), done.end(), [&](const PaperReproduction& p) {
+      return p.expectations.paper == name;
+    });
+    if (!checked && has_expectations(entry.path()) &&
+        fs::is_directory(paper_out_dir(request, name), ec))
+      others.papers.push_back(name);
+  }
+  std::sort(others.papers.begin(), others.papers.end());
+  for (const auto& name : others.papers) {
+    // A paper whose expectations no longer read (edited since it ran) is left off the page with
+    // a word; it must not cost the papers just checked their page.
+    ReproduceRequest one = others;
+    one.papers = {name};
+    try {
+      auto more = check_reproductions(one, select_papers(one));
+      all.insert(all.end(), more.begin(), more.end());
+    } catch (const InputError& e) {
+      if (request.progress)
+        *request.progress << "report: paper " << name << " left out: " << e.what() << "\n";
+    }
+  }
+  std::sort(all.begin(), all.end(), [](const PaperReproduction& a, const PaperReproduction& b) {
+    return a.expectations.paper < b.expectations.paper;
+  });
+  VerdictTable verdicts;
+  std::vector<std::string> results;
+  report::ReportOptions options;
+  options.title = "admissible reproduction";
+  options.run_name = "reproduction in " + request.out_dir;
+  options.base_dir = request.out_dir;
+  for (const auto& p : all) {
+    const auto& e = p.expectations;
+    options.papers.push_back({e.paper, e.title, e.authors, e.venue});
+    verdicts.insert(verdicts.end(), p.verdicts.begin(), p.verdicts.end());
+    for (const auto& r : p.result_files)
+      if (fs::exists(r)) results.push_back(r);
+  }
+  options.verdicts = &verdicts;
+  const std::string html = (fs::path(request.out_dir) / "report.html").string();
+  write_report(results, html, options);
+  return html;
 }
 
 }  // namespace adm::pipelines

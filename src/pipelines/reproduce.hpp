@@ -52,6 +52,13 @@ std::vector<PaperReproduction> reproduce(const ReproduceRequest& request);
 std::vector<PaperReproduction> check_reproductions(const ReproduceRequest& request,
                                                    const std::vector<PaperExpectations>& papers);
 
+// The page of a reproduction folder, <out>/report.html (returned): the verdicts of `done` and of
+// every other paper that has results in the folder (checked again from its files, so running
+// papers one at a time into one folder keeps the earlier ones), each paper cited, then every
+// result of those papers.
+std::string write_reproduction_page(const ReproduceRequest& request,
+                                    const std::vector<PaperReproduction>& done);
+
 }  // namespace adm::pipelines
 
 namespace adm::pipelines {

@@ -13,6 +13,7 @@
 #include "methods/rulelist/pareto.hpp"
 #include "methods/rulelist/search.hpp"
 #include "pipelines/work_stats.hpp"
+#include "report/result_figures.hpp"
 
 namespace adm::pipelines {
 namespace {
@@ -142,6 +143,23 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
           "Rules before the default.", "rules");
   out.add(g + "/best/unfairness", std::vector<double>(e.unfairness.begin(), e.unfairness.end()),
           "Training unfairness: sp, pp, pe, eopp, eodds, cuae (NaN: not measurable).", "");
+  // Per-group rates of the best list on the training rows: what its unfairness is a gap of.
+  const rl::GroupCounter counter(set);
+  if (counter.groups() == 0) return;
+  const auto rates = counter.rates(rl::predict(set, best.list));
+  std::vector<double> count, sel, tpr, fpr, ppv, npv;
+  for (const auto& r : rates) {
+    count.push_back(r.count), sel.push_back(r.selection_rate), tpr.push_back(r.tpr);
+    fpr.push_back(r.fpr), ppv.push_back(r.ppv), npv.push_back(r.npv);
+  }
+  out.add(g + "/best/groups", set.group_names, "Sensitive groups, in the order of the rates.");
+  out.add(g + "/best/group_count", count, "Training rows per group.", "rows");
+  out.add(g + "/best/selection_rate", sel, "P(prediction = positive | group), training rows.",
+          "fraction");
+  out.add(g + "/best/tpr", tpr, "True positive rate per group (NaN: no positives).", "fraction");
+  out.add(g + "/best/fpr", fpr, "False positive rate per group (NaN: no negatives).", "fraction");
+  out.add(g + "/best/ppv", ppv, "Positive predictive value per group.", "fraction");
+  out.add(g + "/best/npv", npv, "Negative predictive value per group.", "fraction");
 }
 
 void run_pareto(StageContext& context, const rl::RuleSet& set) {
@@ -197,9 +215,10 @@ void run_pareto(StageContext& context, const rl::RuleSet& set) {
     std::vector<std::int64_t> front_idx(front.begin(), front.end());
     context.results.add(g + "/front", front_idx,
                         "Indices of the non-dominated epsilon values, by unfairness.", "");
+    // The SVG beside the result is the report's figure, drawn from the datasets just added.
+    const auto drawn = report::document_of(context.results, g);
     context.results.add_file("rulelist_pareto_" + p.metrics[m] + ".svg",
-                             rl::pareto_svg("FairCORELS Pareto front (" + p.metrics[m] + ")",
-                                            p.metrics[m], points, front));
+                             report::pareto_figure(report::ResultData(drawn, ""), p.metrics[m]));
     context.summary << "rulelist pareto " << p.metrics[m] << ": " << front.size()
                     << " non-dominated of " << points.size() << " epsilon values\n";
     for (auto i : front)

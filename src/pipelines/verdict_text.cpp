@@ -3,14 +3,9 @@
 #include <algorithm>
 #include <iomanip>
 
-#include "pipelines/checker.hpp"
-
 namespace adm::pipelines {
 
-const char* verdict_word(const VerdictRow& row) {
-  if (row.holds) return "ok";
-  return row.explanation.empty() ? "DIFFERS" : "differs (explained)";
-}
+const char* verdict_word(const VerdictRow& row) { return verdict_label(verdict_state(row)); }
 
 void print_verdicts(std::ostream& out, const std::string& title, const VerdictTable& table) {
   std::size_t w_figure = 6, w_ours = 4, w_paper = 5, w_cmp = 10;
@@ -28,15 +23,12 @@ void print_verdicts(std::ostream& out, const std::string& title, const VerdictTa
   };
   out << "== " << title << "\n";
   line("figure", "ours", "paper", "comparison", "verdict");
-  std::size_t held = 0, explained = 0;
   for (const auto& r : table) {
     line(r.figure, r.ours, r.published, r.comparison, verdict_word(r));
     if (!r.explanation.empty()) out << "    note: " << r.explanation << "\n";
-    held += r.holds;
-    explained += !r.holds && !r.explanation.empty();
   }
-  out << table.size() << " figures: " << held << " hold, " << explained
-      << " differ with an explanation, " << unexplained_failures(table) << " differ without one\n";
+  // The same line the HTML report prints above its table.
+  out << verdict_summary(table) << "\n";
 }
 
 }  // namespace adm::pipelines

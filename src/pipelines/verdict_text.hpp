@@ -7,7 +7,7 @@
 
 namespace adm::pipelines {
 
-// "ok", "differs (explained)" or "DIFFERS" (a failure).
+// The verdict as core/verdict.hpp labels it ("holds", "differs, explained", ...).
 const char* verdict_word(const VerdictRow& row);
 
 void print_verdicts(std::ostream& out, const std::string& title, const VerdictTable& table);

@@ -4,6 +4,7 @@
 
 #include "report/group_tables.hpp"
 #include "report/html.hpp"
+#include "report/result_figures.hpp"
 #include "report/sections.hpp"
 #include "report/svg_plots.hpp"
 
@@ -59,11 +60,21 @@ std::string fairforest_figures(const ResultData& data) {
     t.caption = "Fair Forests metrics: value [interval]";
     t.header.push_back("model");
     std::vector<const char*> present;
-    for (const char* m : metrics)
-      if (data.has("/fairforest/models/" + models.front() + "/" + m)) {
-        present.push_back(m);
-        t.header.push_back(m);
+    // A column whose value is NaN for every model (rmse and mse of a classification, accuracy of
+    // a regression) is left out of the table rather than shown as "n/a [n/a, n/a]".
+    const auto measured = [&](const char* m) {
+      for (const auto& name : models) {
+        const auto v = data.doubles("/fairforest/models/" + name + "/" + m);
+        if (!v.empty() && !std::isnan(v[0])) return true;
       }
+      return false;
+    };
+    for (const char* m : metrics) {
+      if (!data.has("/fairforest/models/" + models.front() + "/" + m)) continue;
+      if (!measured(m)) continue;  // still listed under "all datasets"
+      present.push_back(m);
+      t.header.push_back(m);
+    }
     for (const auto& name : models) {
       std::vector<std::string> row{name};
       for (const char* m : present) {
@@ -76,6 +87,15 @@ std::string fairforest_figures(const ResultData& data) {
       t.rows.push_back(std::move(row));
     }
     out += html::table(t);
+    // What a predicted class code means (the held-out predictions are stored as codes).
+    const auto levels = data.strings("/fairforest/target_levels");
+    if (levels.size() == 2) {
+      out += html::paragraph(
+          "Predictions (/fairforest/models/*/prediction) are class codes: 0 = " + levels[0] +
+              ", 1 = " + levels[1] + " (the positive level, the one discrimination rates count).",
+          "note");
+      data.shown("/fairforest/target_levels");
+    }
     // The metrics the paper reports, one interval chart each (their scales differ).
     // (RMSE only for a regression, which has no accuracy.)
     const auto has = [&](const char* m) {
@@ -85,11 +105,9 @@ std::string fairforest_figures(const ResultData& data) {
       if (has(m) && !(std::string_view(m) == "rmse" && has("accuracy")))
         out += metric_chart(data, models, m);
   }
-  out += paired_bars(data, "/fairforest/features",
-                     {"/fairforest/importance/standard", "Standard (RF)"},
-                     {"/fairforest/importance/fair", "Fair"}, "Feature importance (MDI share)",
-                     "relative MDI importance (share of the model's total)",
-                     "Fair Forests feature importance, standard vs fair", 2);
+  const auto importance = importance_figure(data, "Feature importance (MDI share)");
+  if (!importance.empty())
+    out += html::figure(importance, "Fair Forests feature importance, standard vs fair");
   std::vector<std::string> sweep;
   for (const auto& p : data.datasets_in("/fairforest/sweep"))
     if (data.document().results.find(p)->dims.empty()) sweep.push_back(p);

@@ -1,7 +1,7 @@
 #include "report/group_tables.hpp"
 #include "report/html.hpp"
+#include "report/result_figures.hpp"
 #include "report/sections.hpp"
-#include "report/svg_plots.hpp"
 
 namespace adm::report {
 
@@ -10,23 +10,12 @@ std::string infogram_figures(const ResultData& data) {
   const auto names = data.strings(g + "/features");
   const auto rel = data.doubles(g + "/relevance"), net = data.doubles(g + "/net");
   if (names.empty() || rel.size() != names.size() || net.size() != names.size()) return "";
-  const auto admissible = data.integers(g + "/admissible"), risky = data.integers(g + "/risky");
-  const auto thresholds = data.doubles(g + "/thresholds");
   const auto* net_entry = data.document().results.find(g + "/net");
-  using Kind = svg::InfogramPoint::Kind;
-  svg::InfogramPlot plot;
-  // The pipeline names the y axis in the description of /infogram/net.
-  plot.fair = net_entry && net_entry->description.find("safety") != std::string::npos;
-  if (thresholds.size() == 2)
-    plot.relevance_threshold = thresholds[0], plot.net_threshold = thresholds[1];
-  for (std::size_t i = 0; i < names.size(); ++i)
-    plot.points.push_back({names[i], rel[i], net[i],
-                           i < admissible.size() && admissible[i]
-                               ? Kind::Admissible
-                               : (i < risky.size() && risky[i] ? Kind::Risky : Kind::Other)});
-  std::string out = html::figure(svg::infogram(plot), std::string(plot.fair ? "Fair" : "Core") +
-                                                          " InfoGram: admissible features in blue, "
-                                                          "risky ones in red");
+  const bool fair = net_entry && net_entry->description.find("safety") != std::string::npos;
+  std::string out =
+      html::figure(infogram_figure(data), std::string(fair ? "Fair" : "Core") +
+                                              " InfoGram: admissible features in blue, "
+                                              "risky ones in red, the others in grey");
   const auto set = data.strings(g + "/admissible_set");
   std::string joined;
   for (const auto& s : set) joined += (joined.empty() ? "" : ", ") + s;

@@ -36,7 +36,8 @@ void add_mean_sd(const std::vector<double>& values, svg::IntervalSeries& s) {
 // A model's own figures: its tree, its feature importance, the lasso's CV curve.
 std::string model_figures(const ResultData& data, const std::string& name) {
   const std::string b = "/models/" + name;
-  std::string out = tree_figure(data, b + "/tree", "Tree of " + name + " (fitted on all rows)");
+  std::string out = tree_figure(data, b + "/tree", "Tree of " + name + " (fitted on all rows)",
+                                data.strings("/models/target_levels"));
   const auto features = data.strings(b + "/features");
   const auto importance = data.doubles(b + "/importance");
   if (!features.empty() && importance.size() == features.size()) {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "report/group_tables.hpp"
@@ -33,6 +34,7 @@ std::string patterns_figures(const ResultData& data) {
     plot.x_label = "delta";
     plot.y_label = "patterns";
     plot.y_from_zero = true;
+    plot.y_integer = true;  // a count: ticks at whole patterns
     plot.series = {counts};
     out += html::figure(svg::xy_plot(plot), plot.title);
   }
@@ -40,18 +42,14 @@ std::string patterns_figures(const ResultData& data) {
   // and (when counted; -1 otherwise) the patterns left in the model.
   const auto constrained = data.doubles("/patterns/fair/constraints");
   if (!constrained.empty()) {
-    svg::XyPlot plot;
-    plot.title = "Delta-fair learning, per iteration";
-    plot.x_label = "iteration";
-    plot.y_label = "patterns";
-    plot.y_from_zero = true;
     std::vector<double> iteration;
     for (std::size_t i = 0; i < constrained.size(); ++i)
       iteration.push_back(static_cast<double>(i));
-    plot.series.push_back({"constrained", "#1f5fbf", iteration, constrained, {}, 3, true});
+    std::vector<svg::XySeries> series{
+        {"constrained", "#1f5fbf", iteration, constrained, {}, 3, true}};
     const auto mined = data.doubles("/patterns/fair/mined");
     if (mined.size() == constrained.size())
-      plot.series.push_back({"found by the miner", "#ff7f0e", iteration, mined, {}, 3, true});
+      series.push_back({"found by the miner", "#ff7f0e", iteration, mined, {}, 3, true});
     auto remaining = data.doubles("/patterns/fair/remaining");
     bool counted = false;
     for (auto& r : remaining) {
@@ -59,8 +57,33 @@ std::string patterns_figures(const ResultData& data) {
       counted = counted || r >= 0;
     }
     if (counted && remaining.size() == constrained.size())
-      plot.series.push_back({"remaining", "#d62728", iteration, remaining, {}, 3, true});
-    out += html::figure(svg::xy_plot(plot), plot.title);
+      series.push_back({"remaining", "#d62728", iteration, remaining, {}, 3, true});
+    // Series of very different sizes (a few constraints, thousands of patterns left) share one
+    // plot only when their largest values are within a factor of 20; otherwise each gets its own
+    // axis, where a 0/1 series is not flattened onto the bottom line.
+    double small = INFINITY, large = 0;
+    for (const auto& s : series) {
+      double top = 0;
+      for (double v : s.y)
+        if (std::isfinite(v)) top = std::max(top, v);
+      small = std::min(small, std::max(top, 1.0)), large = std::max(large, top);
+    }
+    std::vector<std::vector<svg::XySeries>> panels;
+    if (large <= 20 * small)
+      panels.push_back(series);
+    else
+      for (const auto& s : series) panels.push_back({s});
+    for (const auto& panel : panels) {
+      svg::XyPlot plot;
+      plot.title = "Delta-fair learning, per iteration" +
+                   (panels.size() > 1 ? ": " + panel.front().name : std::string());
+      plot.x_label = "iteration";
+      plot.y_label = "patterns";
+      plot.y_from_zero = true;
+      plot.x_integer = plot.y_integer = true;
+      plot.series = panel;
+      out += html::figure(svg::xy_plot(plot), plot.title);
+    }
   }
   return out;
 }

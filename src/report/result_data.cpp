@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 namespace adm::report {
 
@@ -117,6 +118,18 @@ std::vector<std::string> ResultData::remaining(const std::string& prefix) const 
         !shown_.count(e.path))
       out.push_back(e.path);
   return out;
+}
+
+std::string path_relative_to(const std::string& file, const std::string& base) {
+  if (base.empty() || file.empty()) return file;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path abs_file = fs::absolute(file, ec);
+  if (ec) return file;
+  const fs::path abs_base = fs::absolute(base, ec);
+  if (ec) return file;
+  const auto rel = abs_file.lexically_normal().lexically_relative(abs_base.lexically_normal());
+  return rel.empty() || *rel.begin() == ".." ? file : rel.generic_string();
 }
 
 }  // namespace adm::report

@@ -49,4 +49,9 @@ std::string number_text(double v);
 // The last component of a path ("/a/b/c" -> "c").
 std::string leaf(const std::string& path);
 
+// A file path as the reader finds it from `base` (a reproduction folder): relative to it when
+// the file lies inside it (compared lexically, so a missing file is shown too), else as given;
+// `base` empty: as given. Absolute paths took the verdict table's width.
+std::string path_relative_to(const std::string& file, const std::string& base);
+
 }  // namespace adm::report

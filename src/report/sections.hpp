@@ -3,6 +3,7 @@
 // known datasets and then its tables (group_tables.hpp); every renderer escapes what it writes and
 // marks what it showed, so the generic listing at the end of a result shows the rest.
 #include <string>
+#include <vector>
 
 #include "core/verdict.hpp"
 #include "report/result_data.hpp"
@@ -13,8 +14,11 @@ namespace adm::report {
 // config file, and the resolved config text.
 std::string provenance_section(const ResultDocument& doc, const std::string& id);
 
-// ours | paper | tolerance | verdict | explanation, with a summary line.
-std::string verdict_section(const VerdictTable& verdicts);
+// A summary line (core/verdict.hpp's, as on the terminal), then per paper its citation and a
+// table figure | ours | paper | comparison | verdict | explanation | result, with result files
+// shown relative to `base` (the reproduction folder; empty: as given).
+std::string verdict_section(const VerdictTable& verdicts, const std::vector<PaperCitation>& papers,
+                            const std::string& base);
 
 // Figures of each stage, from a result's datasets (empty when the stage is absent).
 std::string data_figures(const ResultData& data);

@@ -13,7 +13,40 @@ namespace adm::report::svg {
 // Text escaped for XML/HTML character data and attribute values.
 std::string escape(const std::string& text);
 // Fixed-point numbers with `digits` decimals ("%.2f" by default): locale-independent and short.
+// For coordinates; labels a reader sees use label() or tick_label().
 std::string num(double v, int digits = 2);
+// A value for a reader: `significant` digits, trailing zeros dropped, scientific ("2.8e-10")
+// when |v| < 1e-3 or >= 1e6, so tiny values never print as "0.0000"; "n/a" for NaN.
+std::string label(double v, int significant = 3);
+// A tick value on an axis whose ticks are `step` apart: as many decimals as the step needs,
+// scientific with the step's precision when the step is below 1e-3 or the value 1e6 or more;
+// "0" for (numerically) zero.
+std::string tick_label(double v, double step);
+
+// Places text labels beside points so that they do not overlap each other or the points already
+// placed, inside a box: tries right, left, above and below the point, then further out; a label
+// that fits nowhere is placed right of its point. Sizes are estimated from the character count
+// (font-size 10-11: 6 px a character, 11 px high).
+class LabelPlacer {
+ public:
+  LabelPlacer(double left, double top, double right, double bottom)
+      : left_(left), top_(top), right_(right), bottom_(bottom) {}
+  // Reserves a point's dot so that no label covers it.
+  void reserve_point(double x, double y, double r);
+  struct Placement {
+    double x, y;
+    const char* anchor;  // "start" or "end"
+  };
+  Placement place(double x, double y, double r, const std::string& text, double char_w = 6.0);
+
+ private:
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  bool free(const Box& b) const;
+  double left_, top_, right_, bottom_;
+  std::vector<Box> taken_;
+};
 
 // Linear map of the data interval [lo, hi] onto the pixel interval [from, to] (to < from for a y
 // axis growing upwards); values outside [lo, hi] are clamped when `clamp` is set.
@@ -72,7 +105,7 @@ Axes make_axes(double left, double top, double width, double height, double x0, 
 
 struct AxisStyle {
   int ticks = 5;   // intervals per axis (ticks + 1 labels), unless x_ticks / y_ticks are set
-  int digits = 2;  // decimals of tick labels, unless x_digits / y_digits are set
+  int digits = 2;  // unused: tick labels take the decimals their step needs (tick_label)
   int x_ticks = -1, y_ticks = -1, x_digits = -1, y_digits = -1;
   bool box = false;  // full frame (true) or only the bottom and left lines
   std::string x_label, y_label;
@@ -87,6 +120,10 @@ struct NiceRange {
   int ticks, digits;
 };
 NiceRange nice_range(double lo, double hi, int target = 5);
+// The same for counts: integer steps only (1, 2, 5 times a power of ten), never a tick at 0.5.
+NiceRange nice_integer_range(double lo, double hi, int target = 5);
+// Pixels the widest tick label of `r` takes (6.5 px a character at font-size 12).
+double tick_label_width(const NiceRange& r);
 
 // Nice upper bound for a bar or axis range: the maximum, or 1 when nothing is positive.
 double upper(const std::vector<double>& values);

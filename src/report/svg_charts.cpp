@@ -13,8 +13,9 @@ const std::string& palette(std::size_t i) {
 }
 
 std::string xy_plot(const XyPlot& p) {
-  // The legend (series with a name) sits in a strip below the x axis title.
-  const double left = 64, right = 20, top = 40, bottom = 68;
+  // The legend (series with a name) sits in a strip below the x axis title. The right margin
+  // holds half of the last x tick label (up to ~9 characters of a scientific tick).
+  const double right = 34, top = 40, bottom = 68;
   double x0 = p.x_from_zero ? 0.0 : INFINITY, x1 = -INFINITY;
   double y0 = p.y_from_zero ? 0.0 : INFINITY, y1 = -INFINITY;
   for (const auto& s : p.series)
@@ -27,17 +28,21 @@ std::string xy_plot(const XyPlot& p) {
   if (!std::isfinite(y0) || !std::isfinite(y1)) y0 = 0, y1 = 1;
   // Legend entries wrap onto further lines below the plot when they do not fit on one.
   std::vector<std::pair<double, double>> legend;  // (x, line) per series
-  double legend_x = left;
+  const double legend_left = 64;
+  double legend_x = legend_left;
   int legend_lines = 1;
   for (const auto& s : p.series) {
     const double w = 24 + 6.5 * static_cast<double>(s.name.size());
-    if (!s.name.empty() && legend_x > left && legend_x + w > p.width - right)
-      legend_x = left, ++legend_lines;
+    if (!s.name.empty() && legend_x > legend_left && legend_x + w > p.width - right)
+      legend_x = legend_left, ++legend_lines;
     legend.emplace_back(legend_x, legend_lines - 1);
     if (!s.name.empty()) legend_x += w;
   }
   const double extra = 16.0 * (legend_lines - 1), height = p.height + extra;
-  const NiceRange nx = nice_range(x0, x1, 5), ny = nice_range(y0, y1, 5);
+  const NiceRange nx = p.x_integer ? nice_integer_range(x0, x1, 5) : nice_range(x0, x1, 5);
+  const NiceRange ny = p.y_integer ? nice_integer_range(y0, y1, 5) : nice_range(y0, y1, 5);
+  // The left margin fits the widest y tick label and the rotated y title beside it.
+  const double left = std::max(64.0, tick_label_width(ny) + 34);
   // Points on the frame's edges stay visible: a small inset inside the box.
   const Axes a = make_axes(left, top, p.width - left - right, p.height - top - bottom, nx.lo, nx.hi,
                            ny.lo, ny.hi, 4.0);
@@ -49,6 +54,12 @@ std::string xy_plot(const XyPlot& p) {
   axes.x_label = p.x_label;
   axes.y_label = p.y_label;
   draw_axes(d, a, axes);
+  // Point labels avoid each other and every dot: all dots are reserved first.
+  LabelPlacer placer(a.left, a.top, a.right() + right - 2, a.bottom());
+  for (const auto& s : p.series)
+    for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i)
+      if (s.radius > 0 && std::isfinite(s.x[i]) && std::isfinite(s.y[i]))
+        placer.reserve_point(a.x(s.x[i]), a.y(s.y[i]), s.radius);
   for (std::size_t si = 0; si < p.series.size(); ++si) {
     const auto& s = p.series[si];
     d.open_group("class=\"series\"");
@@ -64,9 +75,12 @@ std::string xy_plot(const XyPlot& p) {
         if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
         d.circle(line[k].first, line[k].second, s.radius, "fill=\"" + s.colour + "\"",
                  i < s.labels.size() ? s.labels[i] : "");
-        if (s.show_labels && i < s.labels.size())
-          d.text(line[k].first + s.radius + 3, line[k].second - s.radius, s.labels[i],
-                 "class=\"point-label\" font-size=\"10\" fill=\"" + s.colour + "\"");
+        if (s.show_labels && i < s.labels.size()) {
+          const auto at = placer.place(line[k].first, line[k].second, s.radius, s.labels[i]);
+          d.text(at.x, at.y, s.labels[i],
+                 std::string("class=\"point-label\" font-size=\"10\" text-anchor=\"") + at.anchor +
+                     "\" fill=\"" + s.colour + "\"");
+        }
         ++k;
       }
     if (!s.name.empty()) {
@@ -109,9 +123,9 @@ std::string bar_chart(const BarChart& c) {
       const double vv = std::isfinite(v) ? v : 0.0;
       const double a = x(std::min(vv, 0.0)), b = x(std::max(vv, 0.0));
       d.rect(a, y + 3 + bar_h * static_cast<double>(j), b - a, bar_h - 1,
-             "fill=\"" + c.series[j].colour + "\"", num(v, c.digits));
+             "fill=\"" + c.series[j].colour + "\"", label(v, c.digits));
       end = std::max(end, b);
-      values += (j ? " / " : "") + (std::isfinite(v) ? num(v, c.digits) : std::string("n/a"));
+      values += (j ? " / " : "") + label(v, c.digits);
     }
     d.text(end + 4, y + row_h / 2 + 2, values, "font-size=\"10\" fill=\"#555\"");
   }

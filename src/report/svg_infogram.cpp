@@ -11,18 +11,17 @@ struct Style {
   const char* css_class;
   const char* colour;
   int radius;
-  bool labelled;
 };
 Style style_of(InfogramPoint::Kind kind) {
   switch (kind) {
     case InfogramPoint::Kind::Admissible:
-      return {"admissible", "#1f5fbf", 4, true};
+      return {"admissible", "#1f5fbf", 4};
     case InfogramPoint::Kind::Risky:
-      return {"risky", "#b02020", 4, true};
+      return {"risky", "#b02020", 4};
     case InfogramPoint::Kind::Other:
       break;
   }
-  return {"inadmissible", "#777777", 3, false};
+  return {"inadmissible", "#777777", 3};
 }
 
 }  // namespace
@@ -55,19 +54,28 @@ std::string infogram(const InfogramPlot& g) {
   // Features: every one as a dot; admissible and risky ones coloured and named.
   d.open_group("class=\"features\" font-family=\"sans-serif\" font-size=\"11\"");
   bool any_risky = false;
+  // Every feature is named (an inadmissible proxy must be findable); labels go where they cover
+  // neither another label nor a dot, admissible and risky ones first so they get the best places.
+  LabelPlacer placer(a.left + 2, a.top + 2, a.right() - 2, a.bottom() - 2);
+  for (const auto& p : g.points) placer.reserve_point(a.x(p.relevance), a.y(p.net), 4);
+  std::vector<const InfogramPoint*> order;
+  for (const auto& p : g.points) order.push_back(&p);
+  std::stable_sort(order.begin(), order.end(), [](const auto* x, const auto* y) {
+    return (x->kind != InfogramPoint::Kind::Other) > (y->kind != InfogramPoint::Kind::Other);
+  });
   for (const auto& p : g.points) {
-    const double cx = a.x(p.relevance), cy = a.y(p.net);
     const Style st = style_of(p.kind);
     any_risky = any_risky || p.kind == InfogramPoint::Kind::Risky;
-    d.circle(cx, cy, st.radius,
+    d.circle(a.x(p.relevance), a.y(p.net), st.radius,
              std::string("class=\"") + st.css_class + "\" fill=\"" + st.colour + "\"", p.name);
-    // Labels of points in the right half sit left of the point so they stay inside the plot;
-    // labels of points near the top go below the point.
-    const bool left = p.relevance > 0.5;
-    if (st.labelled)
-      d.text(left ? cx - 6 : cx + 6, p.net > 0.95 ? cy + 14 : cy - 6, p.name,
-             std::string("class=\"label ") + st.css_class + "\" text-anchor=\"" +
-                 (left ? "end" : "start") + "\" fill=\"" + st.colour + "\"");
+  }
+  for (const auto* p : order) {
+    const Style st = style_of(p->kind);
+    const auto at = placer.place(a.x(p->relevance), a.y(p->net), st.radius, p->name);
+    d.text(at.x, at.y, p->name,
+           std::string("class=\"label ") + st.css_class + "\" text-anchor=\"" + at.anchor +
+               "\" fill=\"" + st.colour + "\"" +
+               (p->kind == InfogramPoint::Kind::Other ? " font-size=\"10\"" : ""));
   }
   if (any_risky)
     d.text(a.right(), a.top - 6, "red: risky (relevant, unsafe)",

@@ -36,7 +36,7 @@ std::string interval_chart(const IntervalChart& c) {
   for (int t = 0; t <= r.ticks; ++t) {
     const double u = r.lo + (r.hi - r.lo) * t / r.ticks;
     d.line(x(u), top, x(u), bottom, "stroke=\"#e4e4e4\"");
-    d.text(x(u), bottom + 16, num(u, r.digits), "text-anchor=\"middle\"");
+    d.text(x(u), bottom + 16, tick_label(u, (r.hi - r.lo) / r.ticks), "text-anchor=\"middle\"");
   }
   d.line(left, bottom, left + plot_w, bottom, "stroke=\"black\"");
   d.text(left + plot_w / 2, bottom + 38, c.value_label, "text-anchor=\"middle\"");
@@ -49,15 +49,15 @@ std::string interval_chart(const IntervalChart& c) {
       const auto& s = c.series[j];
       const double v = at(s.value, i), l = at(s.lower, i), u = at(s.upper, i);
       const double y = y0 + 5 + step * (static_cast<double>(j) + 0.5);
-      std::string tip = s.name + ": " + (std::isfinite(v) ? num(v, c.digits) : "n/a");
+      std::string tip = s.name + ": " + (std::isfinite(v) ? label(v, c.digits) : "n/a");
       if (std::isfinite(l) && std::isfinite(u)) {
         d.line(x(l), y, x(u), y, "stroke=\"" + s.colour + "\" stroke-width=\"2\"");
         d.line(x(l), y - 4, x(l), y + 4, "stroke=\"" + s.colour + "\"");
         d.line(x(u), y - 4, x(u), y + 4, "stroke=\"" + s.colour + "\"");
-        tip += " [" + num(l, c.digits) + ", " + num(u, c.digits) + "]";
+        tip += " [" + label(l, c.digits) + ", " + label(u, c.digits) + "]";
       }
       if (std::isfinite(v)) d.circle(x(v), y, 4, "fill=\"" + s.colour + "\"", tip);
-      values += (j ? " / " : "") + (std::isfinite(v) ? num(v, c.digits) : std::string("n/a"));
+      values += (j ? " / " : "") + (std::isfinite(v) ? label(v, c.digits) : std::string("n/a"));
     }
     d.text(left + plot_w + 10, y0 + row_h / 2 + 4, values, "font-size=\"10\" fill=\"#555\"");
   }

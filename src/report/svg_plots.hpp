@@ -24,8 +24,9 @@ struct InfogramPlot {
   int width = 560, height = 560;
 };
 // Relevance on x, net (core) or safety (fair) information on y, both over [0, 1] with a margin
-// inside the axes box; the L-region shaded with its threshold lines; admissible features labelled
-// in blue, risky ones in red, the others grey dots. A standalone document (with <?xml?> prolog).
+// inside the axes box; the L-region shaded with its threshold lines; every feature named
+// (admissible in blue, risky in red, the others in grey), labels placed apart from each other and
+// from the dots. A standalone document (with <?xml?> prolog).
 std::string infogram(const InfogramPlot& plot);
 
 struct XySeries {
@@ -40,8 +41,9 @@ struct XySeries {
 struct XyPlot {
   std::string title, x_label, y_label;
   std::vector<XySeries> series;
-  bool x_from_zero = true;   // x range starts at 0 (else at the smallest x)
-  bool y_from_zero = false;  // y range starts at 0 (counts)
+  bool x_from_zero = true;                    // x range starts at 0 (else at the smallest x)
+  bool y_from_zero = false;                   // y range starts at 0 (counts)
+  bool x_integer = false, y_integer = false;  // integer ticks only (counts, iterations)
   double width = 520, height = 400;
 };
 // Scatter and polylines on linear axes with round tick steps; non-finite points are left out.
@@ -56,7 +58,7 @@ struct BarChart {
   std::string title, value_label;
   std::vector<std::string> categories;
   std::vector<BarSeries> series;  // drawn as a group of bars per category
-  int digits = 2;                 // decimals of the value printed beside each bar group
+  int digits = 3;                 // significant digits of the value printed beside each bar group
 };
 // Horizontal grouped bars, one row per category, scaled to the largest |value|; negative values
 // extend left of a zero line.
@@ -71,7 +73,7 @@ struct IntervalChart {
   std::string title, value_label;
   std::vector<std::string> categories;
   std::vector<IntervalSeries> series;  // a dot per category and series, offset vertically
-  int digits = 3;                      // decimals of the value printed at the right
+  int digits = 3;                      // significant digits of the value printed at the right
 };
 // One row per category: a dot at the value and a whisker from lower to upper (where both are
 // finite), on a linear axis with round ticks covering every finite value and bound.

@@ -16,7 +16,8 @@ T at(const std::vector<T>& v, std::size_t i, T otherwise) {
 }  // namespace
 
 svg::TreeDiagram tree_diagram_of(const ResultData& data, const std::string& group,
-                                 const std::string& title) {
+                                 const std::string& title,
+                                 const std::vector<std::string>& classes) {
   svg::TreeDiagram t;
   t.title = title;
   const std::string g = group + "/";
@@ -61,7 +62,9 @@ svg::TreeDiagram tree_diagram_of(const ResultData& data, const std::string& grou
       std::size_t best = 0;
       for (std::size_t c = 1; c < k; ++c)
         if (value[i * k + c] > value[i * k + best]) best = c;
-      n.label = "class " + std::to_string(best) + " (" + svg::num(value[i * k + best], 3) + ")";
+      // The target's level when the result names it, else the class code.
+      n.label = (best < classes.size() ? classes[best] : "class " + std::to_string(best)) + " (" +
+                svg::label(value[i * k + best], 3) + ")";
       n.colour = static_cast<int>(best);
     }
     t.nodes.push_back(std::move(n));
@@ -69,15 +72,15 @@ svg::TreeDiagram tree_diagram_of(const ResultData& data, const std::string& grou
   return t;
 }
 
-std::string tree_figure(const ResultData& data, const std::string& group,
-                        const std::string& title) {
-  const auto t = tree_diagram_of(data, group, title);
+std::string tree_figure(const ResultData& data, const std::string& group, const std::string& title,
+                        const std::vector<std::string>& classes) {
+  const auto t = tree_diagram_of(data, group, title, classes);
   if (t.nodes.empty()) return "";
   return html::figure(svg::tree_diagram(t),
                       title +
                           ": the left edge (yes) is taken when the split holds; a leaf shows "
-                          "its most frequent class (class 1 = the positive outcome of a "
-                          "binary target) with its proportion, and its training rows");
+                          "its most frequent level of the target with its proportion, and its "
+                          "training rows");
 }
 
 }  // namespace adm::report

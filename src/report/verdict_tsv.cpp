@@ -47,8 +47,11 @@ VerdictTable parse_verdicts_tsv(const std::string& text, const std::string& sour
     VerdictRow r{f[0], f[1], f[2], f[3], f[4], f[5], f[6], false, f[8]};
     if (f[7] == "1" || f[7] == "true")
       r.holds = true;
+    else if (f[7] == "-")
+      r.compared = false;
     else if (f[7] != "0" && f[7] != "false")
-      throw InputError(where + "holds must be 1, 0, true or false, not '" + f[7] + "'");
+      throw InputError(where + "holds must be 1, 0, true, false or - (not compared), not '" + f[7] +
+                       "'");
     out.push_back(std::move(r));
   }
   if (number == 0) throw InputError(source + ": empty (expected a header line)");

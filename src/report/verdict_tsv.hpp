@@ -1,7 +1,7 @@
 #pragma once
 // A verdict table as tab-separated text, one row per line after a header line naming the
 // columns paper, figure, result, path, ours, published, comparison, holds, explanation (holds is
-// "1"/"true" or "0"/"false"). `admissible report --verdicts FILE` reads it; the checker's own
+// "1"/"true", "0"/"false", or "-" for a figure shown but not compared). `admissible report --verdicts FILE` reads it; the checker's own
 // table is passed in memory instead.
 #include <string>
 

@@ -117,16 +117,25 @@ TEST_CASE("checker: each comparison against hand-worked verdicts") {
           "compare = \"equal\"\ntext = \"x1\"") +
       row("pick none",
           "path = \"/a/relevance\"\namong = \"/a/front\"\nwhere_path = \"/a/relevance\"\n"
-          "where_at_most = 0.2\npick_min = \"/a/relevance\"\ncompare = \"info\"");
-  f.write("paper/expect.toml", text);
+          "where_at_most = 0.2\npick_min = \"/a/relevance\"\ncompare = \"info\"") +
+      row("information", "path = \"/a/relevance\"\nindex = 1\ncompare = \"info\"\nvalue = 9");
+  f.write("paper/expect.toml",
+          "[paper]\nauthors = \"A. Author, B. Author\"\nvenue = \"Some Conf., 2020\"\n" +
+              text.substr(std::string("[paper]\n").size()));
   const auto paper = pipelines::load_expectations((f.path / "paper").string());
   CHECK(paper.paper == "paper");
   CHECK(paper.title == "A paper");
+  CHECK(paper.authors == "A. Author, B. Author");
+  CHECK(paper.venue == "Some Conf., 2020");
   CHECK(paper.configs() == std::vector<std::string>{"tiny.toml"});
   pipelines::ResultFiles files((f.path / "out").string());
   const auto table = pipelines::check_paper(paper, files);
   check_verdicts(table, {true, false, true, true, false, true, true, false, false, true, false,
-                         true, true, false});
+                         true, true, false, false});
+  // An information row is shown, not compared: never "holds" (issue 28 item 1), never a failure;
+  // a row whose value could not be read (pick none) stays a failure even with compare = "info".
+  CHECK(adm::verdict_state(table[14]) == adm::VerdictState::NotCompared);
+  CHECK(adm::verdict_state(table[13]) == adm::VerdictState::DiffersUnexplained);
   CHECK(table[0].ours == "-12629.9");
   CHECK(table[0].comparison == "within 1.5");
   CHECK(table[2].path == "/a/counts[2]");

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "report/html.hpp"
 #include "report/report.hpp"
+#include "report/result_data.hpp"
 #include "report/verdict_tsv.hpp"
 
 using adm::ResultDocument;
@@ -17,6 +18,12 @@ using adm::VerdictTable;
 using adm::report::render_report;
 using adm::test::balanced;
 using adm::test::count;
+
+namespace {
+bool has(const std::string& page, const std::string& text) {
+  return page.find(text) != std::string::npos;
+}
+}  // namespace
 
 namespace {
 
@@ -116,24 +123,63 @@ TEST_CASE("report: stage sections, figures and the generic listing", "[report]")
   CHECK(ids.size() > 10);
 }
 
-TEST_CASE("report: verdict table with a failing row", "[report]") {
-  const VerdictTable verdicts{
-      {"faircorels", "Table 2: accuracy", "r.h5", "/rulelist/best/accuracy", "0.67", "0.66",
-       "within 0.02", true, ""},
-      {"infogram", "Fig. 4 admissible set", "r.h5", "/infogram/admissible_set", "{a<b}", "{c}",
-       "equal set", false, "seed differs & so does the set"}};
+TEST_CASE("report: verdicts in four states, per paper, as the terminal says", "[report]") {
+  VerdictTable verdicts{
+      {"faircorels", "Table 2: accuracy", "out/faircorels/r.h5", "/rulelist/best/accuracy", "0.67",
+       "0.66", "within 0.02", true, ""},
+      {"infogram", "Fig. 4 admissible set", "out/infogram/r.h5", "/infogram/admissible_set",
+       "{a<b}", "{c}", "equal set", false, "seed differs & so does the set"},
+      {"infogram", "Fig. 5 rows", "out/infogram/r.h5", "/data/rows", "3", "4", "equal", false, ""},
+      // Shown for information (another scale): never "holds", even with holds set.
+      {"shapley", "Table 1 phi_D", "out/shapley/s.h5", "/shapley/phi_d[0]", "689.667", "2.7927",
+       "information", true, ""}};
+  verdicts[3].compared = false;
+  CHECK(adm::verdict_state(verdicts[3]) == adm::VerdictState::NotCompared);
   adm::report::ReportOptions options;
   options.verdicts = &verdicts;
+  options.papers = {{"infogram", "InfoGram and admissible machine learning", "Mukhopadhyay",
+                     "Machine Learning, 2022"}};
+  options.base_dir = "out";
+  options.run_name = "reproduction in out";
+  options.written = "2026-12-05 20:00 UTC";
+  options.version = "0.1.0 (abc)";
   const std::string page = render_report({}, options);
-  CHECK(page.find("1 of 2 verdicts fail.") != std::string::npos);
-  CHECK(count(page, "<tr class=\"fail\">") == 1);
-  CHECK(count(page, "<tr class=\"pass\">") == 1);
-  CHECK(page.find("<td>{a&lt;b}</td><td>{c}</td><td>equal set</td><td>FAILS</td><td>seed differs "
-                  "&amp; so does the set</td>") != std::string::npos);
+  // The summary line is the terminal's (core/verdict.hpp), for the page and per paper.
+  CHECK(adm::verdict_summary(verdicts) ==
+        "4 figures: 1 hold, 1 differ with an explanation, 1 differ without one, 1 not compared");
+  CHECK(has(page, adm::verdict_summary(verdicts)));
+  CHECK(count(page, "<tr class=\"holds\">") == 1);
+  CHECK(count(page, "<tr class=\"explained\">") == 1);
+  CHECK(count(page, "<tr class=\"fails\">") == 1);
+  CHECK(count(page, "<tr class=\"not-compared\">") == 1);
+  CHECK(has(page, "<td>689.667</td><td>2.7927</td><td>information</td><td>not compared</td>"));
+  CHECK(has(page,
+            "<td>{a&lt;b}</td><td>{c}</td><td>equal set</td><td>differs, explained</td>"
+            "<td>seed differs &amp; so does the set</td>"));
+  CHECK(has(page, "<td>differs, unexplained</td>"));
+  // Per paper: its title, authors and venue; the rows of each paper under it.
+  CHECK(has(page, "Paper infogram: InfoGram and admissible machine learning</h3>"));
+  CHECK(has(page, "Mukhopadhyay. Machine Learning, 2022"));
+  CHECK(has(page, "Paper shapley</h3>"));
+  // Result paths relative to the folder; the run line at the top.
+  CHECK(has(page, "<td>infogram/r.h5 /infogram/admissible_set</td>"));
+  CHECK_FALSE(has(page, "out/infogram/r.h5"));
+  CHECK(has(page,
+            "Run: reproduction in out · written 2026-12-05 20:00 UTC · admissible 0.1.0 (abc)"));
   CHECK(balanced(page));
   const VerdictTable good{verdicts[0]};
   options.verdicts = &good;
-  CHECK(render_report({}, options).find("All 1 verdicts hold.") != std::string::npos);
+  CHECK(
+      has(render_report({}, options),
+          "1 figures: 1 hold, 0 differ with an explanation, 0 differ without one, 0 not compared"));
+}
+
+TEST_CASE("report: a path is shown relative to the folder only when inside it", "[report]") {
+  using adm::report::path_relative_to;
+  CHECK(path_relative_to("out/a/b.h5", "out") == "a/b.h5");
+  CHECK(path_relative_to("out/a/b.h5", "out/") == "a/b.h5");
+  CHECK(path_relative_to("other/b.h5", "out") == "other/b.h5");
+  CHECK(path_relative_to("out/a/b.h5", "") == "out/a/b.h5");
 }
 
 TEST_CASE("report: the balance check itself catches an unclosed tag", "[report]") {
@@ -152,13 +198,15 @@ TEST_CASE("report: verdict TSV", "[report]") {
   CHECK_FALSE(t[0].holds);
   CHECK(t[0].explanation == "why");
   CHECK(t[1].holds);
+  const auto n = adm::report::parse_verdicts_tsv(header + "p\tf\tr\tx\t1\t2\tinfo\t-\t\n", "v.tsv");
+  CHECK(adm::verdict_state(n.at(0)) == adm::VerdictState::NotCompared);
   CHECK_THROWS_WITH(adm::report::parse_verdicts_tsv("paper\tfigure\n", "v.tsv"),
                     Catch::Contains("v.tsv:1: the header"));
   CHECK_THROWS_WITH(adm::report::parse_verdicts_tsv(header + "p\tf\n", "v.tsv"),
                     Catch::Contains("v.tsv:2: expected 9 tab-separated fields, found 2"));
   CHECK_THROWS_WITH(
       adm::report::parse_verdicts_tsv(header + "p\tf\tr\tx\t1\t2\tc\tyes\te\n", "v.tsv"),
-      Catch::Contains("holds must be 1, 0, true or false, not 'yes'"));
+      Catch::Contains("holds must be 1, 0, true, false or - (not compared), not 'yes'"));
   CHECK_THROWS_AS(adm::report::parse_verdicts_tsv("", "v.tsv"), adm::InputError);
 }
 

@@ -63,6 +63,7 @@ ResultDocument models_document() {
     r.add(b + "/alfa/p_value", std::vector<double>{0.04}, "", "probability");
   }
   add_tree(r, "/models/T/tree");
+  r.add("/models/target_levels", std::vector<std::string>{"paid", "default"}, "");
   r.add("/models/L/lambda", std::vector<double>{1, 0.1, 0.01}, "", "1");
   r.add("/models/L/cv_mean", std::vector<double>{1.3, 1.0, 1.1}, "", "1");
   r.add("/models/L/cv_se", std::vector<double>{0.1, 0.1, 0.1}, "", "1");
@@ -80,7 +81,7 @@ TEST_CASE("report figures: models with scores, ALFA, a drawn tree, importance, l
   // Scores with intervals (mean +- sd of 0.7, 0.8, 0.75) and ALFA per model: 2; T: tree and
   // importance; L: importance and the CV curve.
   CHECK(count(s, "<svg ") == 6);
-  CHECK(has(s, "<title>accuracy: 0.750 [0.700, 0.800]</title>"));
+  CHECK(has(s, "<title>accuracy: 0.75 [0.7, 0.8]</title>"));
   CHECK(has(s, "<title>ALFA alpha of each model&apos;s decisions</title>"));
   CHECK(has(s, ">T (p 0.04)</text>"));
   CHECK(has(s, "<title>Tree of T (fitted on all rows)</title>"));
@@ -88,9 +89,11 @@ TEST_CASE("report figures: models with scores, ALFA, a drawn tree, importance, l
   CHECK(count(s, "<g class=\"tree-leaf\">") == 3);
   CHECK(has(s, ">income &lt; 60.5</text>"));
   CHECK(has(s, ">colour in {red,green}</text>"));  // go_left 1 for levels 0 and 2
-  CHECK(has(s, ">class 0 (0.800)</text>"));
-  CHECK(has(s, ">class 1 (0.750)</text>"));
-  CHECK(has(s, ">class 0 (0.600)</text>"));
+  // Leaves name the target's levels (/models/target_levels), not "class k" (issue 28 item 4).
+  CHECK(has(s, ">paid (0.8)</text>"));
+  CHECK(has(s, ">default (0.75)</text>"));
+  CHECK(has(s, ">paid (0.6)</text>"));
+  CHECK_FALSE(has(s, ">class 0"));
   CHECK(has(s, ">n = 45</text>"));
   CHECK(has(s, "<title>Feature importance of T</title>"));
   CHECK(has(s, "<title>Lasso cross-validation of L</title>"));
@@ -165,7 +168,7 @@ TEST_CASE("report figures: Fair Forests metrics with intervals and the protected
   CHECK(count(s, "<svg ") == 5);
   CHECK_FALSE(has(s, "<title>Fair Forests: rmse per model</title>"));
   CHECK(has(s, "<title>Fair Forests: maxd per model</title>"));
-  CHECK(has(s, "<title>maxd: 0.500 [0.250, 0.750]</title>"));
+  CHECK(has(s, "<title>maxd: 0.5 [0.25, 0.75]</title>"));
   CHECK(has(s, "<title>Discrimination with respect to each feature, plain vs fair forest</title>"));
-  CHECK(has(s, "0.200 / n/a</text>"));
+  CHECK(has(s, "0.2 / n/a</text>"));
 }

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <regex>
+#include <set>
 
 #include "../lib/count_text.hpp"
 #include "report/svg.hpp"
@@ -158,8 +159,8 @@ TEST_CASE("svg: interval chart dots and whiskers", "[report]") {
   const std::string s = interval_chart(c);
   CHECK(count(s, "<circle") == 2);             // m3 has no value
   CHECK(count(s, "stroke-width=\"2\"") == 2);  // m1 and m3 have both bounds, m2 has not
-  CHECK(s.find("<title>accuracy: 0.750 [0.700, 0.800]</title>") != std::string::npos);
-  CHECK(s.find("<title>accuracy: 0.500</title>") != std::string::npos);
+  CHECK(s.find("<title>accuracy: 0.75 [0.7, 0.8]</title>") != std::string::npos);
+  CHECK(s.find("<title>accuracy: 0.5</title>") != std::string::npos);
   CHECK(s.find(">n/a</text>") != std::string::npos);
   CHECK(s.find("nan") == std::string::npos);
   CHECK(count(s, "<g ") == count(s, "</g>"));
@@ -184,4 +185,90 @@ TEST_CASE("svg: x-y plot labels its points and wraps its legend", "[report]") {
   CHECK(s.find("height=\"" + num(400 + 5 * 16) + "\"") != std::string::npos);
   CHECK(palette(0) != palette(1));
   CHECK(palette(10) == palette(0));
+}
+
+// Issue 28 item 3: labels a reader can tell apart (tiny values were all "0.0000" and ticks of
+// 5e-10 steps ran together as "0.0000000000.0000000005...").
+TEST_CASE("svg: significant-digit and scientific labels", "[report]") {
+  CHECK(label(0.123456) == "0.123");
+  CHECK(label(2.79271e-10) == "2.79e-10");
+  CHECK(label(1.5e-4, 2) == "1.5e-4");
+  CHECK(label(0) == "0");
+  CHECK(label(2500) == "2500");
+  CHECK(label(1.25e7) == "1.25e7");
+  CHECK(label(NAN) == "n/a");
+  CHECK(label(0.75) == "0.75");
+  // Ticks: the step's decimals, scientific below 1e-3.
+  CHECK(tick_label(0.4, 0.2) == "0.4");
+  CHECK(tick_label(0.25, 0.25) == "0.25");
+  CHECK(tick_label(1000, 500) == "1000");
+  CHECK(tick_label(5e-10, 5e-10) == "5e-10");
+  CHECK(tick_label(1.5e-9, 5e-10) == "1.5e-9");
+  CHECK(tick_label(0, 5e-10) == "0");
+  CHECK(tick_label(1e-12 * 1e-3, 5e-10) == "0");  // round-off of a zero tick
+  // Every tick of a tiny range is distinct and short.
+  const NiceRange r = nice_range(0, 2.2e-9, 5);
+  std::set<std::string> seen;
+  for (int i = 0; i <= r.ticks; ++i) {
+    const auto t = tick_label(r.lo + (r.hi - r.lo) * i / r.ticks, (r.hi - r.lo) / r.ticks);
+    CHECK(t.size() <= 7);
+    seen.insert(t);
+  }
+  CHECK(seen.size() == static_cast<std::size_t>(r.ticks + 1));
+}
+
+TEST_CASE("svg: integer axes for counts", "[report]") {
+  // A count of 1 gets ticks 0 and 1, never 0.2, 0.4, ...
+  const NiceRange one = nice_integer_range(0, 1, 5);
+  CHECK(one.lo == 0);
+  CHECK(one.hi == 1);
+  CHECK(one.ticks == 1);
+  const NiceRange many = nice_integer_range(0, 2437, 5);
+  CHECK(many.hi == 2500);
+  CHECK(many.ticks == 5);
+  XyPlot p;
+  p.x_integer = p.y_integer = true;
+  p.y_from_zero = true;
+  p.series = {{"", "#000", {0, 1, 2}, {1, 1, 1}, {}, 3, true}};
+  const std::string s = xy_plot(p);
+  CHECK(s.find(">0.2</text>") == std::string::npos);
+  CHECK(s.find(">0.5</text>") == std::string::npos);
+}
+
+TEST_CASE("svg: point labels do not overlap each other or the dots", "[report]") {
+  LabelPlacer placer(0, 0, 400, 300);
+  std::vector<std::pair<double, double>> points{{100, 100}, {102, 101}, {104, 99}, {101, 103}};
+  for (const auto& [x, y] : points) placer.reserve_point(x, y, 3);
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  std::vector<Box> boxes;
+  for (const auto& [x, y] : points) {
+    const auto at = placer.place(x, y, 3, "label");
+    const double w = 6.0 * 5;
+    const double x0 = std::string(at.anchor) == "end" ? at.x - w : at.x;
+    boxes.push_back({x0, at.y - 9, x0 + w, at.y + 2});
+  }
+  for (std::size_t i = 0; i < boxes.size(); ++i)
+    for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+      const auto& a = boxes[i];
+      const auto& b = boxes[j];
+      CHECK_FALSE((a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1));
+    }
+  // Four labels near one spot in a plot: every label text appears once, none at the same place.
+  XyPlot p;
+  p.series = {{"",
+               "#000",
+               {1, 1.01, 1.02, 1.03},
+               {1, 1.01, 1.0, 1.02},
+               {"a", "b", "c", "d"},
+               3,
+               false,
+               true}};
+  const std::string s = xy_plot(p);
+  std::set<std::string> places;
+  const std::regex at(R"re(<text x="([0-9.]+)" y="([0-9.]+)" class="point-label")re");
+  for (std::sregex_iterator it(s.begin(), s.end(), at), end; it != end; ++it)
+    places.insert((*it)[1].str() + "," + (*it)[2].str());
+  CHECK(places.size() == 4);
 }

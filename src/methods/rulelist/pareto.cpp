@@ -6,8 +6,6 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "report/svg.hpp"
-#include "report/svg_plots.hpp"
 
 namespace adm::methods::rulelist {
 
@@ -78,28 +76,6 @@ std::vector<std::size_t> non_dominated(const std::vector<ParetoPoint>& points) {
                : points[a].error < points[b].error;
   });
   return front;
-}
-
-std::string pareto_svg(const std::string& title, const std::string& metric,
-                       const std::vector<ParetoPoint>& points,
-                       const std::vector<std::size_t>& front) {
-  report::svg::XyPlot plot;
-  plot.title = title;
-  plot.x_label = "unfairness (" + metric + ", test)";
-  plot.y_label = "error (test)";
-  report::svg::XySeries all{"", "#bbbbbb", {}, {}, {}, 3, false};
-  report::svg::XySeries best{"", "#1f5fbf", {}, {}, {}, 4, true};
-  for (const auto& p : points) {
-    if (p.folds == 0 || std::isnan(p.error) || std::isnan(p.unfairness)) continue;
-    all.x.push_back(p.unfairness), all.y.push_back(p.error);
-    all.labels.push_back("epsilon " + report::svg::num(p.epsilon, 3));
-  }
-  for (auto i : front) {
-    best.x.push_back(points[i].unfairness), best.y.push_back(points[i].error);
-    best.labels.push_back("epsilon " + report::svg::num(points[i].epsilon, 3));
-  }
-  plot.series = {all, best};
-  return report::svg::xy_plot(plot);
 }
 
 }  // namespace adm::methods::rulelist

@@ -45,11 +45,6 @@ ParetoPoint average(double epsilon, const std::vector<FoldOutcome>& folds);
 // are kept once (the first).
 std::vector<std::size_t> non_dominated(const std::vector<ParetoPoint>& points);
 
-// The sweep of one metric as an SVG scatter: every point in grey, the front joined in colour.
-std::string pareto_svg(const std::string& title, const std::string& metric,
-                       const std::vector<ParetoPoint>& points,
-                       const std::vector<std::size_t>& front);
-
 }  // namespace adm::methods::rulelist
 
 namespace adm {
