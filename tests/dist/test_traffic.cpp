@@ -6,9 +6,9 @@
 using namespace adm::dist;
 
 // The broadcast's accounting follows a binomial tree. Checked against the tree built independently
-// by doubling: in round k every rank that already holds the payload (relative rank v < 2^k) sends
-// it to v + 2^k. Every rank must receive it exactly once, and a rank's children must be the sends
-// it made in that construction, for any root.
+// round by round, halving the step from the largest power of two below P: every holder whose
+// relative rank v is a multiple of 2 step sends the payload to v + step. Every rank must receive it
+// exactly once, and a rank's children must be the sends it made in that construction, for any root.
 TEST_CASE("broadcast children are those of the binomial tree built by doubling", "[dist]") {
   for (int size = 1; size <= 70; ++size) {
     for (const int root : {0, 1, size / 2, size - 1}) {
@@ -16,8 +16,11 @@ TEST_CASE("broadcast children are those of the binomial tree built by doubling",
       std::vector<std::uint64_t> sends(static_cast<std::size_t>(size), 0);
       std::vector<int> received(static_cast<std::size_t>(size), 0);
       received[static_cast<std::size_t>(root)] = 1;
-      for (int step = 1; step < size; step <<= 1)
-        for (int v = 0; v < step && v + step < size; ++v) {
+      int top = 1;
+      while (top * 2 < size) top *= 2;
+      for (int step = top; step >= 1 && size > 1; step /= 2)
+        for (int v = 0; v + step < size; v += 2 * step) {
+          REQUIRE(received[static_cast<std::size_t>((v + root) % size)] == 1);  // holds it
           ++sends[static_cast<std::size_t>((v + root) % size)];
           ++received[static_cast<std::size_t>((v + step + root) % size)];
         }
