@@ -149,9 +149,9 @@ std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size
 
 void TaskFarm::share_bytes(std::string& bytes) {
   comm_.broadcast(bytes);
+  // What rank 0 itself sent: its children in the broadcast's tree (dist/traffic.hpp).
   if (comm_.is_root() && !history_.empty())
-    history_.back().second.broadcast_bytes +=
-        bytes.size() * static_cast<std::uint64_t>(comm_.size() - 1);
+    history_.back().second.broadcast_bytes += bytes.size() * broadcast_children(0, 0, comm_.size());
 }
 
 std::vector<std::vector<std::string>> TaskFarm::run_groups_bytes(
@@ -291,11 +291,14 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
         accept(own_indices[i], std::move(done[i]), 0);
       progressed = true;
     }
-    if (!own.valid() && !pending.empty()) {
+    // Simulated (SMPI): one thread per rank, so rank 0's chunk runs here, at once, and rank 0
+    // answers no worker meanwhile (dist/clock.hpp). Prefetch hides that while tasks remain, but
+    // in a stage's last round (no more tasks than ranks) a worker would wait for rank 0's whole
+    // task, which a real rank 0 (a second thread) never makes it do; so there rank 0 takes none.
+    const bool inline_chunk = simulated_time();
+    if (!own.valid() && !pending.empty() && (!inline_chunk || pending.size() > ranks)) {
       own_indices = next_chunk();
       own_start = Clock::now();
-      // Simulated (SMPI): one thread per rank, so the chunk runs here, at once (dist/clock.hpp).
-      const bool inline_chunk = simulated_time();
       own = std::async(inline_chunk ? std::launch::deferred : std::launch::async,
                        [&, indices = own_indices] {
                          std::vector<std::string> done;

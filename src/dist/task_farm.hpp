@@ -46,7 +46,8 @@ struct FarmStats {
   double coordinator_cpu_seconds = 0;       // the CPU time of that (unlike the wall time above,
                                             // not inflated when rank 0 shares its core)
   std::size_t handouts = 0;                 // messages of tasks (chunks, rank 0's own included)
-  std::uint64_t broadcast_bytes = 0;        // what rank 0 share()d after the stage, x other ranks
+  std::uint64_t broadcast_bytes = 0;        // what rank 0 sent of its share()s after the stage
+                                            // (a tree: ceil(log2 P) copies, dist/traffic.hpp)
   std::vector<std::size_t> per_rank;        // tasks computed by each rank in this run
   std::vector<double> busy_seconds;         // time each rank spent inside tasks
   std::vector<double> wait_seconds;         // time each rank waited for a task or for results
@@ -95,7 +96,8 @@ class TaskFarm {
 
   // Collective: rank 0's `value` replaces every rank's: what rank 0 derived from a stage's results
   // and the next stages' tasks need everywhere (a screened feature list, an assembled model).
-  // Its bytes count towards the last stage's broadcast_bytes.
+  // An MPI broadcast (a tree: rank 0 sends ceil(log2 P) copies, each other rank receives one); its
+  // bytes count towards the last stage's broadcast_bytes.
   template <class T>
   void share(T& value) {
     std::string bytes = comm_.is_root() ? encode<T>(value) : std::string();

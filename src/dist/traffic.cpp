@@ -37,6 +37,17 @@ void count_received(std::uint64_t bytes, std::uint64_t messages) {
   counters().messages_received += messages;
 }
 
+std::uint64_t broadcast_children(int rank, int root, int size) {
+  const int v = ((rank - root) % size + size) % size;
+  std::uint64_t children = 0;
+  // A rank receives from v - (lowest set bit of v) and sends for every smaller power of two.
+  for (int step = 1; step < size; step <<= 1) {
+    if (v & step) break;
+    if (v + step < size) ++children;
+  }
+  return children;
+}
+
 std::uint64_t peak_rss_bytes() {
   // VmHWM is in kB ("VmHWM:    123456 kB").
   std::ifstream status("/proc/self/status");

@@ -5,9 +5,11 @@
 // and every rank's peak memory at its end. The counts are exact (they depend only on who did what,
 // not on timing); they depend on scheduling, so they go under /timing in result files.
 //
-// A collective counts as the point-to-point messages it stands for: a broadcast is its root
-// sending the payload to each other rank (and each of them receiving it once), a gather is each
-// rank sending its part to the root. How the MPI library routes them (trees, rings) is left out.
+// A collective counts as the point-to-point messages it stands for: a broadcast is a binomial
+// tree (each rank receives the payload once and forwards it to its children, so the root sends
+// ceil(log2 P) copies: MPICH's and Open MPI's algorithm for small payloads; for large ones they
+// pipeline along a chain or binary tree, where no rank sends more), a gather is each rank sending
+// its part to the root. Other routing of the libraries (rings, pipelining) is left out.
 #include <cstdint>
 #include <vector>
 
@@ -29,6 +31,11 @@ TrafficCounts operator-(const TrafficCounts& later, const TrafficCounts& earlier
 const TrafficCounts& traffic();
 void count_sent(std::uint64_t bytes, std::uint64_t messages = 1);
 void count_received(std::uint64_t bytes, std::uint64_t messages = 1);
+
+// Ranks `rank` forwards a broadcast from `root` to in a binomial tree of `size` ranks: with
+// v = (rank - root) mod size, the ranks v + 2^k for every 2^k below v's lowest set bit (every 2^k
+// for the root) that are < size.
+std::uint64_t broadcast_children(int rank, int root, int size);
 
 // The process's peak resident set so far (VmHWM; getrusage's ru_maxrss where /proc is missing),
 // in bytes; 0 if neither is available.

@@ -121,8 +121,10 @@ FairMetricsReport fair_metrics(const FairMetricsInputs& in, const FairMetricsOpt
 
   std::vector<double> incon_terms;
   if (in.knn_features != nullptr) {
-    incon_terms = named("Inconsistency",
-                        [&] { return inconsistency_terms(*in.knn_features, scores, in.knn_k); });
+    incon_terms = named("Inconsistency", [&] {
+      return in.knn_neighbours ? inconsistency_terms(*in.knn_neighbours, scores, in.knn_k)
+                               : inconsistency_terms(*in.knn_features, scores, in.knn_k);
+    });
     out.inconsistency.value = weighted_mean(incon_terms, {});
   }
 

@@ -40,6 +40,9 @@ struct FairMetricsInputs {
   // Feature columns for Inconsistency (see knn_columns); null = no Inconsistency.
   const std::vector<std::vector<double>>* knn_features = nullptr;
   std::size_t knn_k = 5;
+  // Optional: the neighbour lists of knn_features for knn_k (nearest_neighbours), computed once
+  // for several models on the same rows; the search is skipped and the result is the same.
+  const std::vector<std::uint32_t>* knn_neighbours = nullptr;
 };
 
 struct FairMetricsOptions {

@@ -241,6 +241,37 @@ TEST_CASE("Inconsistency equals a brute-force neighbour search on random data", 
   }
 }
 
+// Several models share one neighbour search (the Fair Forests metrics stage): the lists give the
+// brute-force neighbours' terms, and the same bits as searching again for each prediction vector.
+TEST_CASE("Shared neighbour lists give the terms of a fresh search for every model",
+          "[fairmetrics]") {
+  Rng rng(17, "test.fairmetrics.shared");
+  for (int trial = 0; trial < 8; ++trial) {
+    const std::size_t n = 30 + rng.uniform_index(200);
+    std::vector<std::vector<double>> cols{small_integers(rng, n, 3), uniform_values(rng, n),
+                                          small_integers(rng, n, 2)};
+    const std::size_t k = 1 + rng.uniform_index(8);
+    const auto neighbours = nearest_neighbours(cols, n, k);
+    REQUIRE(neighbours.size() == n * k);
+    for (int model = 0; model < 3; ++model) {
+      const std::vector<double> yhat =
+          model == 0 ? small_integers(rng, n, 2) : uniform_values(rng, n);
+      const auto shared = inconsistency_terms(neighbours, yhat, k);
+      const auto fresh = inconsistency_terms(cols, yhat, k);
+      const auto brute = brute_inconsistency_terms(cols, yhat, k);
+      REQUIRE(shared.size() == n);
+      for (std::size_t i = 0; i < n; ++i) {
+        CHECK(shared[i] == fresh[i]);
+        CHECK(std::abs(shared[i] - brute[i]) < 1e-12);
+      }
+    }
+  }
+  const std::vector<std::vector<double>> line{{0, 1, 2, 3}};
+  CHECK_THROWS_AS(
+      inconsistency_terms(nearest_neighbours(line, 4, 2), std::vector<double>{0, 1, 2}, 2),
+      InternalError);
+}
+
 TEST_CASE("Inconsistency does not depend on the units of a feature", "[fairmetrics]") {
   Rng rng(16, "test.fairmetrics.units");
   const std::size_t n = 200;
