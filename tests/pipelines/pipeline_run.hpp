@@ -1,6 +1,8 @@
 #pragma once
 // A pipeline run inside a test: a config goes in, the ResultSet and summary come out, no files.
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <map>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -31,12 +33,25 @@ struct PipelineRun {
     run(context, timings);
   }
 
+  // A dataset by path; a table written in blocks (ResultBlocks: double or std::uint8_t) is read
+  // whole, as the file would hold it.
   template <class T>
   const std::vector<T>& get(const std::string& path) const {
-    const auto* e = results.find(path);
-    REQUIRE(e != nullptr);
-    return std::get<std::vector<T>>(e->values);
+    if (const auto* e = results.find(path)) return std::get<std::vector<T>>(e->values);
+    const auto* b = results.find_blocks(path);
+    REQUIRE(b != nullptr);
+    auto& read = blocks_read_[path];
+    if (!std::holds_alternative<std::vector<T>>(read)) {
+      std::vector<T> all(b->rows * b->columns);
+      if (!all.empty()) b->fill(0, b->rows, all.data());
+      read = std::move(all);
+    }
+    return std::get<std::vector<T>>(read);
   }
+
+ private:
+  mutable std::map<std::string, std::variant<std::vector<double>, std::vector<std::uint8_t>>>
+      blocks_read_;
 };
 
 }  // namespace adm::test
