@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -37,7 +38,16 @@ struct PipelineRun {
   // whole, as the file would hold it.
   template <class T>
   const std::vector<T>& get(const std::string& path) const {
-    if (const auto* e = results.find(path)) return std::get<std::vector<T>>(e->values);
+    const auto* e = results.find(path);
+    if constexpr (std::is_same_v<T, double> || std::is_same_v<T, std::uint8_t>)
+      if (e == nullptr) return read_blocks<T>(path);
+    REQUIRE(e != nullptr);
+    return std::get<std::vector<T>>(e->values);
+  }
+
+ private:
+  template <class T>
+  const std::vector<T>& read_blocks(const std::string& path) const {
     const auto* b = results.find_blocks(path);
     REQUIRE(b != nullptr);
     auto& read = blocks_read_[path];
@@ -48,8 +58,6 @@ struct PipelineRun {
     }
     return std::get<std::vector<T>>(read);
   }
-
- private:
   mutable std::map<std::string, std::variant<std::vector<double>, std::vector<std::uint8_t>>>
       blocks_read_;
 };
