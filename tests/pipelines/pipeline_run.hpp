@@ -38,11 +38,15 @@ struct PipelineRun {
   // whole, as the file would hold it.
   template <class T>
   const std::vector<T>& get(const std::string& path) const {
-    const auto* e = results.find(path);
-    if constexpr (std::is_same_v<T, double> || std::is_same_v<T, std::uint8_t>)
-      if (e == nullptr) return read_blocks<T>(path);
-    REQUIRE(e != nullptr);
-    return std::get<std::vector<T>>(e->values);
+    if constexpr (std::is_same_v<T, std::uint8_t>) {  // only ever a block table
+      return read_blocks<T>(path);
+    } else {
+      const auto* e = results.find(path);
+      if constexpr (std::is_same_v<T, double>)
+        if (e == nullptr) return read_blocks<T>(path);
+      REQUIRE(e != nullptr);
+      return std::get<std::vector<T>>(e->values);
+    }
   }
 
  private:
