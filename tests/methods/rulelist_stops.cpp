@@ -110,7 +110,7 @@ TEST_CASE("rulelist: time_limit stops cleanly with the best list and its gap", "
 TEST_CASE("rulelist: the memory cap holds within a few percent", "[rulelist]") {
   using namespace methods::rulelist;
   const RuleSet set = test::random_rule_set(7, 400, 60, 2);
-  for (double mb : {0.5, 1.0, 2.0, 4.0}) {
+  for (double mb : {0.5, 1.0, 1.5}) {
     SearchOptions o;
     o.lambda = 0.0005;
     o.max_length = 6;
@@ -148,7 +148,7 @@ TEST_CASE("rulelist: a received batch does not carry a rank past its cap", "[rul
                                                   1.0 / static_cast<double>(set.rows), o.lambda),
                                   p.lower_bound));
   }
-  REQUIRE(count > 20000);  // ~1 MiB of trie and queue
+  REQUIRE(count > 5000);  // ~0.4 MiB of trie and queue, twice the room it gets
   SearchOptions capped = o;
   const double room = 0.5;  // MiB beyond the process, its headroom and two 64 KiB messages
   capped.max_memory_mb = static_cast<double>(resident_bytes()) / 1048576.0 + 6 + 0.125 + room;

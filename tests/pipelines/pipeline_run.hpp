@@ -54,13 +54,13 @@ struct PipelineRun {
   const std::vector<T>& read_blocks(const std::string& path) const {
     const auto* b = results.find_blocks(path);
     REQUIRE(b != nullptr);
-    auto& read = blocks_read_[path];
-    if (!std::holds_alternative<std::vector<T>>(read)) {
+    auto it = blocks_read_.find(path);
+    if (it == blocks_read_.end() || !std::holds_alternative<std::vector<T>>(it->second)) {
       std::vector<T> all(b->rows * b->columns);
       if (!all.empty()) b->fill(0, b->rows, all.data());
-      read = std::move(all);
+      it = blocks_read_.insert_or_assign(path, std::move(all)).first;
     }
-    return std::get<std::vector<T>>(read);
+    return std::get<std::vector<T>>(it->second);
   }
   mutable std::map<std::string, std::variant<std::vector<double>, std::vector<std::uint8_t>>>
       blocks_read_;
