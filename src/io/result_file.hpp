@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/result_set.hpp"
+
 namespace adm::io {
 
 class ResultFile {
@@ -34,6 +36,8 @@ class ResultFile {
              std::vector<std::size_t> dims = {});
   void write(const std::string& path, const std::vector<std::string>& values,
              const std::string& description, const std::string& units = "");
+  // A chunked dataset written a block of rows at a time (ResultBlocks): one block in memory.
+  void write(const ResultBlocks& blocks);
   // A string attribute on a group or dataset (e.g. column labels of a matrix).
   void annotate(const std::string& path, const std::string& name, const std::string& value);
 

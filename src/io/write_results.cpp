@@ -23,6 +23,7 @@ void write_results(ResultFile& file, const ResultSet& results) {
         },
         e.values);
   }
+  for (const auto& b : results.blocks()) file.write(b);
 }
 
 }  // namespace adm::io

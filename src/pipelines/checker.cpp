@@ -100,8 +100,8 @@ const io::ResultReader& opened(ResultFiles& results, const std::string& config) 
 
 // The comparison of one result's ours with the published side; Missing when ours is not there.
 void check_result(const io::ResultReader& r, const Expectation& e, VerdictRow& row) {
-  if (!r.has(e.path)) throw Missing("no dataset " + e.path);
-  if (e.compare == "info" && r.is_text(e.path)) {  // information: text as it is
+  if (!has_dataset(r, e.path)) throw Missing("no dataset " + e.path);
+  if (e.compare == "info" && is_text_dataset(r, e.path)) {  // information: text as it is
     const auto v = ours_strings(r, e);
     row.ours = v.size() == 1 ? v[0] : joined(v, "[", "]");
     row.published = "-";

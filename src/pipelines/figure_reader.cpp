@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "report/pattern_text.hpp"
+
 namespace adm::pipelines {
 namespace {
 
@@ -22,6 +24,25 @@ std::size_t index_of(const io::ResultReader& r, const std::string& labels_path,
   const auto it = std::find(labels.begin(), labels.end(), label);
   if (it == labels.end()) throw Missing("no '" + label + "' in " + labels_path);
   return static_cast<std::size_t>(it - labels.begin());
+}
+
+// Where a pattern list stored as its key matrix would keep its texts (/patterns/mine/key ->
+// /patterns/mine/pattern), or "" (report/pattern_text.hpp renders them).
+std::string pattern_keys_of(const io::ResultReader& r, const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos || path.substr(slash + 1) != "pattern" || r.has(path)) return "";
+  const std::string keys = path.substr(0, slash) + "/key";
+  return r.has(keys) && r.has("/patterns/model/variable") ? keys : "";
+}
+
+// A dataset's texts, stored or rendered from a key matrix.
+std::vector<std::string> stored_strings(const io::ResultReader& r, const std::string& path) {
+  const std::string keys = pattern_keys_of(r, path);
+  if (keys.empty()) return r.strings(path);
+  const auto dims = r.dims(keys);
+  return report::pattern_texts(r.integers(keys), dims.size() == 2 ? dims[1] : 1,
+                               r.strings("/patterns/model/variable"),
+                               r.strings("/patterns/model/value"));
 }
 
 const char* symbol(const std::string& compare) {
@@ -163,6 +184,14 @@ double ours_number(const io::ResultReader& r, const Expectation& e) {
   return x * e.scale;
 }
 
+bool has_dataset(const io::ResultReader& r, const std::string& path) {
+  return r.has(path) || !pattern_keys_of(r, path).empty();
+}
+
+bool is_text_dataset(const io::ResultReader& r, const std::string& path) {
+  return !pattern_keys_of(r, path).empty() || r.is_text(path);
+}
+
 std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectation& e) {
   if (e.reduce == "descending" || e.reduce == "ascending") {
     const auto values = ours_values(r, e);
@@ -185,7 +214,7 @@ std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectati
       throw Missing(e.key_path + " does not label " + e.path);
     return {labels[std::max_element(values.begin(), values.end()) - values.begin()]};
   }
-  auto v = r.strings(e.path);
+  auto v = stored_strings(r, e.path);
   if (!e.select.empty()) return kept(v, selection(r, e, v.size()));
   if (!e.key.empty()) return {v.at(checked(index_of(r, e.key_path, e.key), v.size(), e.path))};
   if (e.index >= 0) return {v[checked(static_cast<std::size_t>(e.index), v.size(), e.path)]};

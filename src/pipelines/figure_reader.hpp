@@ -20,6 +20,10 @@ struct Missing : std::runtime_error {
 
 // Ours as a number: absolute, scaled.
 double ours_number(const io::ResultReader& r, const Expectation& e);
+// Whether `path` is in the result, and holds texts: a pattern list stored as its key matrix
+// (/patterns/mine/key) counts as its texts at /patterns/mine/pattern, which ours_strings renders.
+bool has_dataset(const io::ResultReader& r, const std::string& path);
+bool is_text_dataset(const io::ResultReader& r, const std::string& path);
 // Ours as texts (a set, labels by value, the label of the largest, one element).
 std::vector<std::string> ours_strings(const io::ResultReader& r, const Expectation& e);
 // The published number: value, or (value_path) another of ours, absolute, scaled, offset.

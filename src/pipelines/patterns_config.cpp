@@ -41,6 +41,11 @@ void describe(config::Fields& f, PatternsSection& s) {
       "the mine stops before it would score more (0 = no limit). A stopped mine is not "
       "certified (/patterns/mine/complete = 0); "
       "the delta-fair learner's mines always run to the end.");
+  f.real("max_memory_mb", s.max_memory_mb,
+         "Stop the mine before a rank's process (its resident memory) would exceed this many MiB "
+         "(0 = no limit); the node budget does not bound memory (a large k keeps k candidates). "
+         "A stopped mine is not certified (/patterns/mine/complete = 0).",
+         {0, 1e9});
   f.real("slice_seconds", s.slice_seconds,
          "Distributed mine: longest expansion between two polls for bounds, work and "
          "termination messages.",

@@ -27,6 +27,7 @@ struct PatternsSection {
   std::uint64_t k = 10;
   std::uint64_t max_nodes = 0;    // node budget of the mine over all ranks (0 = run to the end)
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
+  double max_memory_mb = 0;       // stop the mine before a rank's process exceeds this (0 = none)
   bool reference_swapped_prior = false;  // mine the model with P(D) swapped, as the authors' code
   PatternsFairSection fair;
   std::uint64_t cv_folds = 0;  // 0 = no cross-validated accuracy (Table 4 uses 10)

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "core/error.hpp"
@@ -58,37 +60,52 @@ std::vector<std::vector<std::string>> level_names(const data::Dataset& data,
   return out;
 }
 
+std::string cap_text(double v) {  // as the config would write it (800, not 800.000000)
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void write_patterns(ResultSet& results, const std::string& group, const pt::MineResult& r,
-                    const learn::NbTable& table, const std::vector<std::vector<std::string>>& lv) {
-  // Sized once and moved into the result set: a top-200,000 list is 200,000 strings.
-  std::vector<std::string> text;
-  std::vector<double> delta, div, pxy, pdxy, pdy;
-  text.reserve(r.patterns.size());
-  for (auto* v : {&delta, &div, &pxy, &pdxy, &pdy}) v->reserve(r.patterns.size());
-  const pt::PatternDescriber describe(table.names, lv, table.levels);
-  const auto& found = r.patterns;
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    text.push_back(describe({found.key_data(i), found.key_size()}));
-    const pt::PatternScores s = found.scores(i);
-    delta.push_back(s.delta);
-    div.push_back(s.divergence);
-    pxy.push_back(s.p_xy);
-    pdxy.push_back(s.p_d_xy);
-    pdy.push_back(s.p_d_y);
-  }
-  results.add(group + "/pattern", std::move(text),
-              "Patterns, best first: sensitive x and other y values.");
-  results.add(group + "/delta", std::move(delta), "Degree of discrimination P(d|xy) - P(d|y).",
-              "1");
-  results.add(group + "/divergence", std::move(div),
-              "Divergence score (min KL to a fair Q), natural log.", "nat");
-  results.add(group + "/p_xy", std::move(pxy), "Probability of the pattern, P(xy).", "1");
-  results.add(group + "/p_d_xy", std::move(pdxy), "P(d | xy).", "1");
-  results.add(group + "/p_d_y", std::move(pdy), "P(d | y).", "1");
+// The patterns go into the result as tables written in blocks straight from the mine's own
+// buffers (kept alive by the result set): their keys as a matrix of states (1 byte a feature; the
+// report and `reproduce` render the text from it and /patterns/model) and five numbers each.
+// Nothing the size of the list is built here (issue 28, item 16: 200,000 descriptions were 60 MB,
+// and the list was built whole before the file was).
+void write_patterns(ResultSet& results, const std::string& group,
+                    std::shared_ptr<const pt::MineResult> mined) {
+  const pt::MineResult& r = *mined;
+  const std::size_t n = r.patterns.size(), width = r.patterns.key_size();
+  results.add_blocks(
+      {group + "/key", ResultBlocks::Type::Byte, n, width,
+       [mined, width](std::size_t first, std::size_t count, void* out) {
+         auto* at = static_cast<std::uint8_t*>(out);
+         for (std::size_t i = first; i < first + count; ++i, at += width)
+           std::copy_n(mined->patterns.key_data(i), width, at);
+       },
+       "Patterns, best first, one row each: the state of each model feature (columns in the order "
+       "of /patterns/model/variable): 0 not in the pattern, 1..L its level in y, L+1..2L the same "
+       "level in x (sensitive features); levels as in /patterns/model/value.",
+       "1"});
+  const auto column = [&](const std::string& name, double pt::PatternScores::*field,
+                          const std::string& what, const std::string& units) {
+    results.add_blocks({group + "/" + name, ResultBlocks::Type::Real, n, 1,
+                        [mined, field](std::size_t first, std::size_t count, void* out) {
+                          auto* at = static_cast<double*>(out);
+                          for (std::size_t i = first; i < first + count; ++i)
+                            *at++ = mined->patterns.scores(i).*field;
+                        },
+                        what, units});
+  };
+  column("delta", &pt::PatternScores::delta, "Degree of discrimination P(d|xy) - P(d|y).", "1");
+  column("divergence", &pt::PatternScores::divergence,
+         "Divergence score (min KL to a fair Q), natural log.", "nat");
+  column("p_xy", &pt::PatternScores::p_xy, "Probability of the pattern, P(xy).", "1");
+  column("p_d_xy", &pt::PatternScores::p_d_xy, "P(d | xy).", "1");
+  column("p_d_y", &pt::PatternScores::p_d_y, "P(d | y).", "1");
   results.add(group + "/total_nodes", std::vector<double>{r.total_nodes},
               "Nodes of the whole search tree (every x, y; x possibly empty).", "1");
   results.add(group + "/total_patterns", std::vector<double>{r.total_patterns},
@@ -151,18 +168,22 @@ void run_patterns(StageContext& context, Timings& timings) {
     pt::MineOptions options{mode_of(cfg.mode), cfg.k, true};
     options.max_nodes = cfg.max_nodes;
     options.slice_seconds = cfg.slice_seconds;
+    options.max_memory_mb = cfg.max_memory_mb;
     options.root_only = true;  // only the coordinator writes the patterns
     const auto t0 = std::chrono::steady_clock::now();
     dist::FrontierStats stats;
-    const auto r = pt::mine(comm, model, options, &stats);
+    const auto mined =
+        std::make_shared<const pt::MineResult>(pt::mine(comm, model, options, &stats));
+    const pt::MineResult& r = *mined;
     const double secs = seconds_since(t0);
-    write_patterns(res, "/patterns/mine", r, table, lv);
+    write_patterns(res, "/patterns/mine", mined);
     res.add("/patterns/mine/qualifying",
             std::vector<std::int64_t>{static_cast<std::int64_t>(r.qualifying)},
             "Mode all: patterns with |Delta| > delta (0 in the top-k modes).", "1");
     res.add("/patterns/mine/complete", std::vector<std::int64_t>{r.complete ? 1 : 0},
             "1 when the search ran to the end (the answer is certified), 0 when the node budget "
-            "(patterns.max_nodes) stopped it: the patterns and count found so far.",
+            "(patterns.max_nodes) or the memory cap (patterns.max_memory_mb) stopped it: the "
+            "patterns and count found so far.",
             "1");
     write_frontier_stats(res, "patterns/mine", stats, secs);
     out << "patterns: " << cfg.mode << " k=" << cfg.k << " delta=" << cfg.delta << ": "
@@ -171,8 +192,11 @@ void run_patterns(StageContext& context, Timings& timings) {
     out << "; " << r.visited << " of " << r.total_nodes << " nodes (" << r.visited / r.total_nodes
         << ") in " << secs << " s on " << comm.size() << " rank(s), "
         << (r.complete ? "complete (certified)"
-                       : "stopped by the node budget (max_nodes = " +
-                             std::to_string(cfg.max_nodes) + "; not certified)")
+            : r.stopped_by_memory
+                ? "stopped by the memory cap (max_memory_mb = " + cap_text(cfg.max_memory_mb) +
+                      "; not certified)"
+                : "stopped by the node budget (max_nodes = " + std::to_string(cfg.max_nodes) +
+                      "; not certified)")
         << "\n";
   });
 

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "io/load_result.hpp"
 #include "io/staged_file.hpp"
+#include "report/pattern_text.hpp"
 
 namespace adm::pipelines {
 
@@ -53,6 +54,7 @@ void write_report(const std::vector<std::string>& results, const std::string& ht
       throw InputError(path +
                        ": not a result file of admissible (its root has no attribute program = "
                        "\"admissible\"); report reads the files that `admissible run` writes");
+    report::add_pattern_texts(docs.back().results);  // stored as keys, shown as text
   }
   // The page's top line: what was run, when the page was written, by which build.
   report::ReportOptions o = options;

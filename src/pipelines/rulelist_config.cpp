@@ -96,7 +96,10 @@ void describe(config::Fields& f, RulelistSection& s) {
   f.count("max_trie_nodes", s.max_trie_nodes,
           "Stop when a rank's prefix trie holds more nodes (FairCORELS' n; 0 = no limit).");
   f.real("max_memory_mb", s.max_memory_mb,
-         "Stop when a rank's search structures exceed this many MiB (0 = no limit).", {0, 1e9});
+         "Stop before a rank's process (its resident memory) would exceed this many MiB: the "
+         "search structures get what the process did not hold when the search began, less room "
+         "for messages and the lower bound (0 = no limit).",
+         {0, 1e9});
   f.real("time_limit", s.time_limit,
          "Stop a search after this many wall-clock seconds on each rank (0 = none), writing the "
          "best rule list found with its lower bound and optimality gap; each Pareto fold search "

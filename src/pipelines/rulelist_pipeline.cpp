@@ -325,8 +325,11 @@ void run_rulelist(StageContext& context, Timings& timings) {
   if (cfg.max_memory_mb > 0) {
     double peak = 0;
     for (const auto& s : per_rank) peak = std::max(peak, s.peak_bytes);
-    out << "search memory: peak " << fixed(peak / 1048576.0, 2)
-        << " MiB on a rank (max_memory_mb = " << cfg.max_memory_mb << ")\n";
+    std::uint64_t rss = 0;  // the process, what the cap bounds (rank 0 has every rank's)
+    for (auto r : fs.peak_rss) rss = std::max(rss, r);
+    out << "search memory: peak " << fixed(peak / 1048576.0, 2) << " MiB of structures, "
+        << fixed(static_cast<double>(rss) / 1048576.0, 1)
+        << " MiB resident on a rank (max_memory_mb = " << cfg.max_memory_mb << ")\n";
   }
   if (merged.best.found) {
     const auto e = rl::evaluate(set, merged.best.list, options.lambda);

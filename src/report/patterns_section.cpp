@@ -17,6 +17,7 @@ std::string patterns_figures(const ResultData& data) {
     for (const char* c : {"pattern", "delta", "divergence", "p_xy", "p_d_xy", "p_d_y"})
       if (data.has(g + "/" + c)) columns.push_back(g + "/" + c);
     out += column_table(data, columns, "Discrimination patterns found, best first");
+    data.shown(g + "/key");  // shown as the pattern column's text
     // How many of the listed patterns discriminate by more than delta, over delta.
     double top = 0;
     for (double d : delta) top = std::max(top, std::fabs(d));

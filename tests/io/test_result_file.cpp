@@ -66,3 +66,55 @@ TEST_CASE("compare_results finds bitwise differences outside excluded paths", "[
   CHECK(adm::io::compare_results(a, c, {"/timing", "/stage/values"}).empty());
   CHECK_THROWS(ResultReader(temp_path("does_not_exist.h5")));
 }
+
+// A table written in blocks (ResultBlocks) reads back whole, in row order, across block edges
+// (65,536 rows a block), with its description and units; an empty one is a 0-row dataset.
+TEST_CASE("a table written in blocks reads back as written", "[io][hdf5]") {
+  const std::string path = temp_path("blocks.h5");
+  const std::size_t rows = 150001, columns = 3;
+  std::size_t calls = 0, largest = 0;
+  {
+    ResultFile f(path);
+    f.write(adm::ResultBlocks{"/t/codes", adm::ResultBlocks::Type::Byte, rows, columns,
+                              [&](std::size_t first, std::size_t count, void* out) {
+                                ++calls;
+                                largest = std::max(largest, count);
+                                auto* at = static_cast<std::uint8_t*>(out);
+                                for (std::size_t i = first; i < first + count; ++i)
+                                  for (std::size_t c = 0; c < columns; ++c)
+                                    *at++ = static_cast<std::uint8_t>((i * 7 + c) % 251);
+                              },
+                              "Codes.", "1"});
+    f.write(adm::ResultBlocks{"/t/values", adm::ResultBlocks::Type::Real, rows, 1,
+                              [](std::size_t first, std::size_t count, void* out) {
+                                auto* at = static_cast<double*>(out);
+                                for (std::size_t i = first; i < first + count; ++i)
+                                  *at++ = 0.5 * static_cast<double>(i);
+                              },
+                              "Values.", "bits"});
+    f.write(adm::ResultBlocks{"/t/none", adm::ResultBlocks::Type::Real, 0, 1,
+                              [](std::size_t, std::size_t, void*) { FAIL("no rows to fill"); },
+                              "Nothing.", "1"});
+    f.commit();
+  }
+  CHECK(calls == 3);  // 65,536 + 65,536 + 18,929 rows: one block in memory at a time
+  CHECK(largest == 65536);
+  ResultReader r(path);
+  CHECK(r.dims("/t/codes") == std::vector<std::size_t>{rows, columns});
+  const auto codes = r.integers("/t/codes");
+  REQUIRE(codes.size() == rows * columns);
+  bool same = true;
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t c = 0; c < columns; ++c)
+      same = same && codes[i * columns + c] == static_cast<std::int64_t>((i * 7 + c) % 251);
+  CHECK(same);
+  const auto values = r.doubles("/t/values");
+  REQUIRE(values.size() == rows);
+  CHECK(values[0] == 0.0);
+  CHECK(values[65536] == 32768.0);
+  CHECK(values[rows - 1] == 75000.0);
+  CHECK(r.attribute_text("/t/values", "units") == "bits");
+  CHECK(r.attribute_text("/t/codes", "description") == "Codes.");
+  CHECK(r.doubles("/t/none").empty());
+  fs::remove(path);
+}

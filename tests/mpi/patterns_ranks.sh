@@ -12,7 +12,7 @@ data=${ADMISSIBLE_DATA:-$(cd "$here/../../.." && pwd)/shared/data}
 export ADMISSIBLE_DATA=$data
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dump() {
-  for d in pattern delta divergence qualifying; do
+  for d in key delta divergence qualifying; do
     h5dump -m '%.17g' -d "/patterns/mine/$d" "$1" | sed -n '/DATA {/,/}/p'
   done
 }
@@ -29,7 +29,7 @@ for setting in "compas all 0.05 50" "compas top_divergence 0.01 100 8 16" \
       { cat "$tmp/log$n"; exit 1; }
     dump "$tmp/r$n.h5" > "$tmp/d$n"
   done
-  grep -q '"x:' "$tmp/d1" || { echo "$setting: no patterns found"; exit 1; }
+  grep -q '(0,0):' "$tmp/d1" || { echo "$setting: no patterns found"; exit 1; }
   h5dump -d /patterns/mine/complete "$tmp/r4.h5" | grep -q '(0): 1' ||
     { echo "$setting: the mine at 4 ranks is not marked complete"; exit 1; }
   for n in $ranks; do cmp "$tmp/d1" "$tmp/d$n" || { echo "$setting: results differ at $n"; exit 1; }; done

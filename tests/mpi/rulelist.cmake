@@ -6,3 +6,6 @@ add_test(NAME mpi_rulelist_ranks
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/rulelist_ranks.sh $<TARGET_FILE:rulelist_probe>
                  $<TARGET_FILE:admissible>)
 set_tests_properties(mpi_rulelist_ranks PROPERTIES LABELS mpi TIMEOUT 300)
+add_test(NAME mpi_rulelist_memory
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/rulelist_memory.sh $<TARGET_FILE:admissible>)
+set_tests_properties(mpi_rulelist_memory PROPERTIES LABELS mpi TIMEOUT 300)

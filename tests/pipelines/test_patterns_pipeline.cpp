@@ -186,3 +186,51 @@ TEST_CASE("patterns pipeline: bad settings are input errors naming the key",
   CHECK_THAT(input_error("delta = 0.005\n[patterns.fair]\nenabled = true\nmargin = 0.01\n"),
              Catch::Contains("patterns.fair.margin"));
 }
+
+// Issue 28, item 16: the patterns are stored as a key matrix (a byte per feature) written in
+// blocks, not a string per pattern; its rendering is the miner's own description.
+TEST_CASE("patterns pipeline: patterns are stored as keys, rendered as the miner names them",
+          "[pipelines][patterns]") {
+  PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\n");
+  const auto ref = reference(run.data, 0.02, 5);
+  CHECK(run.results.find("/patterns/mine/pattern") == nullptr);  // no string per pattern
+  const auto* keys = run.results.find_blocks("/patterns/mine/key");
+  REQUIRE(keys != nullptr);
+  CHECK(keys->type == ResultBlocks::Type::Byte);
+  REQUIRE(keys->rows == 5);
+  REQUIRE(keys->columns == 4);
+  const auto& bytes = run.get<std::uint8_t>("/patterns/mine/key");
+  const auto table =
+      learn::nb_table(run.data, {"race", "sex", "zip_code", "favorite_color"}, "yes");
+  std::vector<std::vector<std::string>> level_names;
+  for (const auto& n : table.names) level_names.push_back(run.data.column(n).levels());
+  for (std::size_t i = 0; i < 5; ++i) {
+    const methods::patterns::PatternKey key(bytes.begin() + 4 * i, bytes.begin() + 4 * (i + 1));
+    CHECK(key == ref.patterns[i].key);
+    CHECK(methods::patterns::PatternModel::describe(key, table.names, level_names, table.levels) ==
+          methods::patterns::PatternModel::describe(ref.patterns[i].key, table.names, level_names,
+                                                    table.levels));
+  }
+  // The file holds the matrix; read back, the report's loader renders the texts from it.
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "adm_test_pattern_keys.h5").string();
+  {
+    io::ResultFile file(path);
+    io::write_results(file, run.results);
+    file.commit();
+  }
+  io::ResultReader reader(path);
+  CHECK(reader.dims("/patterns/mine/key") == std::vector<std::size_t>{5, 4});
+  CHECK_FALSE(reader.has("/patterns/mine/pattern"));
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("patterns pipeline: a memory cap stops the mine, not certified",
+          "[pipelines][patterns]") {
+  // Any process holds more than 1 MiB: the mine stops before its first step.
+  PatternsRun run("delta = 0.02\nmode = \"all\"\nk = 5\nmax_memory_mb = 1\n");
+  CHECK(run.get<std::int64_t>("/patterns/mine/complete")[0] == 0);
+  CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the memory cap (max_memory_mb = 1"));
+  PatternsRun roomy("delta = 0.02\nmode = \"all\"\nk = 5\nmax_memory_mb = 100000\n");
+  CHECK(roomy.get<std::int64_t>("/patterns/mine/complete")[0] == 1);
+}

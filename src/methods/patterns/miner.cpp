@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/fresh_memory.hpp"
+#include "core/process_memory.hpp"
 #include "core/score_sort.hpp"
 
 namespace adm::methods::patterns {
@@ -227,6 +228,12 @@ std::uint64_t PatternSearch::next_cost() const {
 // most `budget` of them too, so it stays short. A step always does something (the first node may
 // exceed a budget below next_cost(); frontier_search never passes one).
 std::uint64_t PatternSearch::step(std::uint64_t budget) {
+  // The node budget does not bound memory (a top-1,000,000 mine keeps a million candidates): the
+  // process's resident set is looked at before each step (a few us; a step is ~0.5 ms or more).
+  if (options_.max_memory_mb > 0 &&
+      static_cast<double>(resident_bytes()) > options_.max_memory_mb * 1048576.0)
+    memory_stop_ = true;
+  if (memory_stop_) return 0;
   const std::size_t n = model_.features();
   std::uint64_t done = unbilled_, popped = 0;
   unbilled_ = 0;
@@ -412,7 +419,7 @@ MineResult mine_serial(const PatternModel& model, const MineOptions& options) {
   PatternSearch search(model, options);
   search.start();
   std::uint64_t scored = 0;
-  while (search.frontier_size() > 0) {
+  while (search.frontier_size() > 0 && !search.wants_stop()) {
     std::uint64_t budget = std::max<std::uint64_t>(1 << 16, search.next_cost());
     if (options.max_nodes > 0) {
       if (scored + search.next_cost() > options.max_nodes) break;
@@ -424,6 +431,7 @@ MineResult mine_serial(const PatternModel& model, const MineOptions& options) {
   findings.push_back(search.findings());  // moved: a braced list would copy megabytes
   MineResult r = search.merge(std::move(findings));
   r.complete = search.frontier_size() == 0;
+  r.stopped_by_memory = search.wants_stop();
   return r;
 }
 
@@ -438,6 +446,7 @@ MineResult mine(dist::Communicator& comm, const PatternModel& model, const MineO
   fo.findings_on_root_only = options.root_only;
   MineResult r = search.merge(dist::frontier_search(comm, search, fo, stats ? stats : &local));
   r.complete = (stats ? stats : &local)->complete;
+  r.stopped_by_memory = (stats ? stats : &local)->stopped_by_method;  // the only stop it asks for
   return r;
 }
 

@@ -42,19 +42,23 @@ struct MineOptions {
   // work sharing.
   std::uint64_t max_nodes = 0;
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
+  // Stop before a rank's process (its resident memory) exceeds this many MiB (0 = no limit): a
+  // stopped mine is not certified, like one stopped by max_nodes.
+  double max_memory_mb = 0;
   // Several ranks: the result is made on rank 0 only (the others get an empty one apart from
   // `complete`), for a caller that only writes it: half the bytes moved, no merge on the others.
   bool root_only = false;
 };
 
 struct MineResult {
-  FoundPatterns patterns;        // best first, at most k
-  std::uint64_t qualifying = 0;  // mode All: patterns with |Delta| > delta
-  std::uint64_t visited = 0;     // nodes scored
-  std::uint64_t expanded = 0;    // nodes whose children were generated
-  double total_nodes = 0;        // nodes of the whole tree, prod_f options(f)
-  double total_patterns = 0;     // patterns with non-empty x
-  bool complete = true;          // false: stopped by the node budget, not certified
+  FoundPatterns patterns;          // best first, at most k
+  std::uint64_t qualifying = 0;    // mode All: patterns with |Delta| > delta
+  std::uint64_t visited = 0;       // nodes scored
+  std::uint64_t expanded = 0;      // nodes whose children were generated
+  double total_nodes = 0;          // nodes of the whole tree, prod_f options(f)
+  double total_patterns = 0;       // patterns with non-empty x
+  bool complete = true;            // false: stopped by the node budget, not certified
+  bool stopped_by_memory = false;  // a rank reached max_memory_mb
 };
 
 class PatternSearch : public dist::LocalSearch {
@@ -72,6 +76,7 @@ class PatternSearch : public dist::LocalSearch {
   std::uint64_t frontier_size() const override { return frontier_.size(); }
   std::string give(std::uint64_t count) override;
   void take(const std::string& nodes) override;
+  bool wants_stop() const override { return memory_stop_; }
   double threshold() const override { return -cut(); }
   void tighten(double threshold) override;
   // Top-k modes on several ranks: every rank's k-th best score alone is a weak cut, so the ranks
@@ -138,7 +143,8 @@ class PatternSearch : public dist::LocalSearch {
   // and at the end the exact k-th best score over all ranks.
   std::optional<SharedCut> shared_;
   std::optional<KthBest> kth_best_;
-  double final_cut_ = -1;  // settle(): the k-th best score over all ranks
+  double final_cut_ = -1;     // settle(): the k-th best score over all ranks
+  bool memory_stop_ = false;  // the process passed options_.max_memory_mb
 };
 
 // The whole search on one process (no communicator).

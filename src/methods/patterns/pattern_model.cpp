@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string_view>
 
 #include "core/error.hpp"
 
@@ -261,54 +260,6 @@ std::string PatternModel::describe(const PatternKey& key, const std::vector<std:
                                    const std::vector<std::vector<std::string>>& level_names,
                                    const std::vector<std::size_t>& levels) {
   return PatternDescriber(names, level_names, levels)(key);
-}
-
-PatternDescriber::PatternDescriber(const std::vector<std::string>& names,
-                                   const std::vector<std::vector<std::string>>& level_names,
-                                   const std::vector<std::size_t>& levels)
-    : levels_(levels), pieces_(names.size()) {
-  for (std::size_t f = 0; f < names.size(); ++f) {
-    // States 1..levels are the y values, the next ones (a sensitive feature's) the x values.
-    const std::size_t states = 1 + 2 * levels[f];
-    pieces_[f].resize(states);
-    for (std::size_t s = 1; s < states; ++s) {
-      const std::size_t v = s > levels[f] ? s - 1 - levels[f] : s - 1;
-      const bool named = f < level_names.size() && v < level_names[f].size();
-      pieces_[f][s] = names[f] + "=" + (named ? level_names[f][v] : std::to_string(v));
-    }
-  }
-}
-
-// Sized first, then copied into place: a top-200,000 list is 200,000 calls.
-std::string PatternDescriber::operator()(std::span<const std::uint8_t> key) const {
-  const auto piece = [&](std::size_t f) -> const std::string& {
-    if (f >= pieces_.size() || key[f] >= pieces_[f].size())
-      throw InternalError("pattern key: state out of range");
-    return pieces_[f][key[f]];
-  };
-  std::size_t size = 9;  // "x: " and " | y: "
-  std::size_t nx = 0, ny = 0;
-  for (std::size_t f = 0; f < key.size(); ++f) {
-    if (key[f] == 0) continue;
-    ++(key[f] > levels_[f] ? nx : ny);
-    size += piece(f).size();
-  }
-  size += 2 * ((nx > 0 ? nx - 1 : 0) + (ny > 0 ? ny - 1 : 0));  // ", "
-  std::string out(size, '\0');
-  char* at = out.data();
-  const auto put = [&](std::string_view s) { at = std::copy(s.begin(), s.end(), at); };
-  put("x: ");
-  for (const bool x_side : {true, false}) {
-    if (!x_side) put(" | y: ");
-    bool first = true;
-    for (std::size_t f = 0; f < key.size(); ++f) {
-      if (key[f] == 0 || (key[f] > levels_[f]) != x_side) continue;
-      if (!first) put(", ");
-      first = false;
-      put(piece(f));
-    }
-  }
-  return out;
 }
 
 }  // namespace adm::methods::patterns

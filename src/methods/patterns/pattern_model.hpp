@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "learn/naive_bayes.hpp"
+#include "report/pattern_text.hpp"
 
 namespace adm::methods::patterns {
 
@@ -121,18 +122,8 @@ double delta_tilde(double alpha, double beta, double gamma);
 double delta_tilde_max(double alpha, double beta, double l, double u);
 double delta_tilde_min(double alpha, double beta, double l, double u);
 
-// PatternModel::describe for many patterns: each "name=level" piece is made once per (feature,
-// state), so a pattern's text is one allocation and a few copies.
-class PatternDescriber {
- public:
-  PatternDescriber(const std::vector<std::string>& names,
-                   const std::vector<std::vector<std::string>>& level_names,
-                   const std::vector<std::size_t>& levels);
-  std::string operator()(std::span<const std::uint8_t> key) const;
-
- private:
-  std::vector<std::size_t> levels_;
-  std::vector<std::vector<std::string>> pieces_;  // [feature][state], state 0 (unset) empty
-};
+// PatternModel::describe for many patterns (report/pattern_text.hpp: the report renders stored
+// pattern keys with the same code).
+using PatternDescriber = report::PatternDescriber;
 
 }  // namespace adm::methods::patterns

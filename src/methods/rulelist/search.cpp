@@ -7,12 +7,21 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/process_memory.hpp"
 #include "methods/rulelist/prefix_codec.hpp"
 
 namespace adm::methods::rulelist {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMiB = 1048576.0;
+// Room kept under a memory cap for what the search allocates beside its structures: the open
+// bound's heap of up to 2^20 queue positions at the end (4 MiB) and the scratch bit vectors.
+constexpr double kBoundHeadroom = 6 * kMiB;
+// Expansions between two looks at the process's resident set (a few us each).
+constexpr std::uint64_t kResidentEvery = 64;
+// A prefix's rules, as a give() reckons its wire bytes (longer ones are rare).
+constexpr std::size_t kWireRules = 8;
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
   x += 0x9e3779b97f4a7c15ULL;
@@ -59,6 +68,7 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
                      set.source);
   if (set.rows >= std::numeric_limits<std::uint32_t>::max())
     throw InputError("rulelist: too many rows for the search (" + std::to_string(set.rows) + ")");
+  if (options.max_memory_mb > 0) baseline_bytes_ = static_cast<double>(resident_bytes());
 }
 
 void RulelistSearch::partition(int rank, int ranks) {
@@ -190,17 +200,38 @@ std::size_t RulelistSearch::received_paths_bytes(std::size_t entries) const {
   return entries * 32 + std::max(entries, received_paths_.bucket_count()) * sizeof(void*);
 }
 
+// A give() sends at most this much (a share of a frontier of millions was ~200 MB in one
+// message, built on the giver and received whole by the taker): 1/32 of what the cap leaves
+// beside the process's start, at least 64 KiB. Without a cap a give is not limited.
+std::size_t RulelistSearch::give_bytes() const {
+  if (options_.max_memory_mb <= 0) return 0;
+  const double room = options_.max_memory_mb * kMiB - baseline_bytes_;
+  return static_cast<std::size_t>(std::max(65536.0, room / 32));
+}
+
+// The cap is for the whole process (issue 28, item 15: structures stopped at 800 MiB with the
+// process at 1,096). What it held when the search began (data, rules, libraries, MPI) stays, so
+// the structures get the rest, less the room for a give being built and a received batch (several
+// ranks) and the open bound's scratch at the end.
+double RulelistSearch::structure_budget() const {
+  double budget = options_.max_memory_mb * kMiB - baseline_bytes_ - kBoundHeadroom;
+  if (ranks_ > 1) budget -= 2.0 * static_cast<double>(give_bytes());
+  return budget;
+}
+
 // Under max_memory_mb the trie and queue grow ahead of an expansion: the trie by segments, the
 // queue by doubling while that fits and near the cap by a quarter of what it leaves, so no
-// doubling carries it past the cap.
+// doubling carries it past the cap. A growing queue copies itself into a new array while the old
+// one is still allocated, so for that moment the old array counts twice.
 bool RulelistSearch::make_room(std::size_t more, std::size_t more_paths) {
   if (options_.max_memory_mb <= 0) return true;
-  const double cap = options_.max_memory_mb * 1048576.0;
   const std::size_t paths = received_paths_.size() + more_paths;
+  const std::size_t queue_growth = queue_.bytes_to_hold(more);
   const double need = static_cast<double>(
-      trie_.bytes_to_hold(more) + queue_.bytes_to_hold(more) + permutations_.bytes_to_hold(more) +
-      received_paths_bytes(paths) - received_paths_bytes(received_paths_.size()));
-  const double left = cap - structure_bytes() - need;
+      trie_.bytes_to_hold(more) + queue_growth + permutations_.bytes_to_hold(more) +
+      received_paths_bytes(paths) - received_paths_bytes(received_paths_.size()) +
+      (queue_growth > 0 ? queue_.bytes() : 0));
+  const double left = structure_budget() - structure_bytes() - need;
   if (left < 0) return false;
   const auto spare = static_cast<std::size_t>(left / 4);  // a quarter each: half stays free
   trie_.reserve(more);
@@ -213,7 +244,12 @@ void RulelistSearch::check_limits() {
   stats_.peak_trie_nodes = std::max<std::uint64_t>(stats_.peak_trie_nodes, trie_.live());
   const double bytes = structure_bytes();
   stats_.peak_bytes = std::max(stats_.peak_bytes, bytes);
-  if (options_.max_memory_mb > 0 && bytes > options_.max_memory_mb * 1048576.0)
+  // The structures are counted exactly; the process's resident set is looked at now and then for
+  // what they do not count (allocator slack, message buffers): past the cap, the search stops.
+  if (options_.max_memory_mb > 0 &&
+      (bytes > structure_budget() ||
+       (++limit_checks_ % kResidentEvery == 0 &&
+        static_cast<double>(resident_bytes()) > options_.max_memory_mb * kMiB)))
     stop_ = stats_.stopped_by_memory = true;
   if (options_.max_trie_nodes > 0 && trie_.live() > options_.max_trie_nodes)
     stop_ = stats_.stopped_by_trie = true;
@@ -364,6 +400,9 @@ void RulelistSearch::tighten(double threshold) { threshold_ = std::min(threshold
 
 std::string RulelistSearch::give(std::uint64_t count) {
   std::string out;
+  // Under a memory cap a share is limited in bytes: at most ~3 bytes a rule, 25 more per prefix.
+  if (const std::size_t most = give_bytes())
+    count = std::min<std::uint64_t>(count, std::max<std::size_t>(1, most / (25 + 3 * kWireRules)));
   for (const auto& entry : queue_.take_share(count)) {
     // The objective is not kept in the queue: recount the default rule's errors for this prefix.
     const TrieNode node = trie_.node(entry.node);
@@ -397,43 +436,60 @@ std::uint32_t RulelistSearch::path_node(std::uint32_t parent, std::uint16_t rule
   return node;
 }
 
+// Received prefixes cannot be refused (the sender has let them go), but under a memory cap they
+// need not all be queued: once one does not fit, this rank stops, and each prefix that does not
+// fit leaves only the lowest bound of its extensions (dropped_bound_), so the lower bound the
+// search reports stays valid and the cap holds (it used to queue the whole batch and stop:
+// structures of 1,055 MiB under an 800 MiB cap at 2 ranks).
 void RulelistSearch::take(const std::string& text) {
   std::size_t pos = 0, count = 0;
   WirePrefix p;
   while (read_prefix(text, pos, p)) count += p.rules.size();  // trie nodes at most
-  if (!make_room(count, count)) stop_ = stats_.stopped_by_memory = true;
+  const bool each = !make_room(count, count);  // the whole batch does not fit: one at a time
   pos = 0;
-  while (read_prefix(text, pos, p)) {
-    const std::size_t k = p.rules.size();
-    if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
-    for (auto r : p.rules)
-      if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
-    std::string_view key;
-    if (k > 1 && fair_perm_) {
-      capture(p.rules, p.predictions);
-      fair_.cells(captured_, positive_, cells_);
-      key = perm_key(cells_);
-    }
-    if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors, key)) {
-      ++stats_.pruned_permutation;
-      continue;
-    }
-    std::uint32_t node = trie_.root();
-    for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
-    node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, true);
-    queue_.push(node, static_cast<std::uint8_t>(k), std::max(bound(p.errors, k), p.lower_bound),
-                p.objective, static_cast<double>(p.captured) * inv_rows_);
-    ++stats_.queued;
-  }
+  while (read_prefix(text, pos, p))
+    if (!admit_received(p, each)) stop_ = stats_.stopped_by_memory = true;
   check_limits();
 }
+
+bool RulelistSearch::admit_received(const WirePrefix& p, bool check_room) {
+  const std::size_t k = p.rules.size();
+  if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
+  for (auto r : p.rules)
+    if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
+  if (check_room && (stop_ || !make_room(k, k))) {
+    // Its extensions have one rule more and at least its errors (and its sender's bound).
+    if (options_.max_length == 0 || k < options_.max_length)
+      dropped_bound_ = std::min(dropped_bound_, std::max(bound(p.errors, k + 1), p.lower_bound));
+    return false;
+  }
+  std::string_view key;
+  if (k > 1 && fair_perm_) {
+    capture(p.rules, p.predictions);
+    fair_.cells(captured_, positive_, cells_);
+    key = perm_key(cells_);
+  }
+  if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors, key)) {
+    ++stats_.pruned_permutation;
+    return true;
+  }
+  std::uint32_t node = trie_.root();
+  for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
+  node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, true);
+  queue_.push(node, static_cast<std::uint8_t>(k), std::max(bound(p.errors, k), p.lower_bound),
+              p.objective, static_cast<double>(p.captured) * inv_rows_);
+  ++stats_.queued;
+  return true;
+}
+
+double RulelistSearch::unfinished_bound() const { return std::min(open_bound(), dropped_bound_); }
 
 SearchResult RulelistSearch::result() const {
   SearchResult r;
   r.best = best_;
   r.stats = stats_;
   r.complete = queue_.empty() && !stop_;
-  r.open_bound = open_bound();
+  r.open_bound = unfinished_bound();
   return r;
 }
 

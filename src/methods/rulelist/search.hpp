@@ -18,6 +18,7 @@
 #include "dist/frontier_search.hpp"
 #include "methods/rulelist/fair_prune.hpp"
 #include "methods/rulelist/permutation_map.hpp"
+#include "methods/rulelist/prefix_codec.hpp"
 #include "methods/rulelist/prefix_queue.hpp"
 #include "methods/rulelist/prefix_trie.hpp"
 #include "methods/rulelist/rule_list.hpp"
@@ -119,6 +120,15 @@ class RulelistSearch final : public dist::LocalSearch {
   // False: `more` nodes (and `more_paths` received paths) would not fit under max_memory_mb.
   bool make_room(std::size_t more, std::size_t more_paths = 0);
   double structure_bytes() const;
+  // Under max_memory_mb: the bytes the structures may take (the cap less the process's memory at
+  // the start and the room kept for messages and the open bound), and the most bytes one give()
+  // may send (0: no cap).
+  double structure_budget() const;
+  std::size_t give_bytes() const;
+  // Queues a received prefix, or only records its bound when it does not fit (false).
+  bool admit_received(const WirePrefix& p, bool check_room);
+  // The lowest bound of a prefix not yet expanded here: queued, or received and not queued.
+  double unfinished_bound() const;
   std::size_t received_paths_bytes(std::size_t entries) const;
   int owner(std::uint64_t set_hash) const;
   std::uint32_t path_node(std::uint32_t parent, std::uint16_t rule, bool prediction);
@@ -155,6 +165,12 @@ class RulelistSearch final : public dist::LocalSearch {
   std::vector<GroupCells> cells_, child_cells_;
   ClassState classes_;  // bound (c)'s view of the prefix being expanded
   std::string key_;     // perm_key's buffer
+  // max_memory_mb bounds the process: what it held before the search is the cap's first part.
+  double baseline_bytes_ = 0;
+  // Prefixes received when no room was left are not queued (the rank stops); the lowest bound of
+  // their extensions keeps the reported lower bound valid.
+  double dropped_bound_ = std::numeric_limits<double>::infinity();
+  std::uint64_t limit_checks_ = 0;  // check_limits() calls (the resident set is read every 64th)
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.

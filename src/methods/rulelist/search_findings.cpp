@@ -138,7 +138,8 @@ std::string RulelistSearch::findings() const {
   SearchStats s = stats_;
   for (auto* c : counts(s)) out << *c << " ";
   out << hex(s.peak_bytes) << " " << s.stopped_by_memory << " " << s.stopped_by_trie << " "
-      << (queue_.empty() && !stop_) << " " << hex(open_bound()) << " " << s.stopped_by_time << "\n";
+      << (queue_.empty() && !stop_) << " " << hex(unfinished_bound()) << " " << s.stopped_by_time
+      << "\n";
   return out.str();
 }
 

@@ -56,8 +56,8 @@ struct SearchOptions {
   FairnessConstraint fairness;
   bool fair_unsafe_bounds = false;   // keep replacement bounds under a constraint (FairCORELS)
   std::uint64_t max_trie_nodes = 0;  // stop when the prefix trie holds more nodes (0 = no limit)
-  double max_memory_mb = 0.0;        // stop when the search structures exceed this (0 = no limit)
-  double time_limit = 0.0;           // seconds each rank searches before it stops (0 = no limit)
+  double max_memory_mb = 0.0;  // stop before the process's resident MiB exceed this (0 = none)
+  double time_limit = 0.0;     // seconds each rank searches before it stops (0 = no limit)
 };
 
 // The bounds actually used (replacement bounds off under a fairness constraint, see Bounds).
