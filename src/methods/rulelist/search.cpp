@@ -165,6 +165,9 @@ std::string_view RulelistSearch::perm_key(const std::vector<GroupCells>& cells) 
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
   std::uint64_t done = 0;
   while (done < budget && !queue_.empty() && !stop_) {
+    // A good incumbent first (in the configured order), then the order that proves it.
+    if (options_.best_first_after > 0 && stats_.expanded >= options_.best_first_after)
+      queue_.turn_best_first();
     if (!make_room(set_.rules.size())) {  // an expansion adds at most one child per rule
       stop_ = stats_.stopped_by_memory = true;
       break;
@@ -295,7 +298,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       continue;
     }
     // Errors every extension still makes on the rows the child leaves: the queue's key under a
-    // constraint (unconstrained, the plain bound as in CORELS).
+    // constraint (unconstrained, the plain bound as in CORELS). The child's own list was just
+    // considered, so what is left below it has at least one rule more: length k + 2 (lookahead).
     std::size_t least = fair_.on() && bounds_.equivalent_points ? counts.minority_left : 0;
     if (bounds_.equivalent_points) {
       const std::size_t b0 = counts.minority_left;
@@ -308,6 +312,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
                                   static_cast<int>(r), &least))
       continue;
     const std::size_t captured = node_captured + cap;
+    const std::size_t extension_length = bounds_.lookahead ? k + 2 : k + 1;
     if (ranks_ > 1) {
       const int to = owner(prefix_hash + rule_hash_[r]);
       if (to != rank_) {  // its owner applies the permutation map and queues it
@@ -315,7 +320,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
         // orders it as this rank would have.
         append_prefix(outbox_[static_cast<std::size_t>(to)], prefix_, predictions_,
                       static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured),
-                      objective, bound(ep_child + least, k + 1));
+                      objective, bound(ep_child + least, extension_length));
         ++stats_.routed;
         continue;
       }
@@ -328,8 +333,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     }
     const auto child = trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
                                  static_cast<std::uint32_t>(ep_child), true);
-    queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child + least, k + 1), objective,
-                static_cast<double>(captured) * inv_rows_);
+    queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child + least, extension_length),
+                objective, static_cast<double>(captured) * inv_rows_);
     ++stats_.queued;
   }
   prefix_.pop_back();
@@ -372,11 +377,9 @@ std::string RulelistSearch::give(std::uint64_t count) {
     const std::size_t rest = set_.rows - captured;
     const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
     const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    append_prefix(
-        out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
-        bound(node.errors + e0, node.depth),
-        std::max(bound(node.errors, node.depth),
-                 queue_.lower_bound_of(entry, static_cast<double>(captured) * inv_rows_)));
+    append_prefix(out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
+                  bound(node.errors + e0, node.depth),
+                  std::max(bound(node.errors, node.depth), queue_.lower_bound_of(entry)));
     trie_.dequeue(entry.node);
   }
   return out;

@@ -61,14 +61,14 @@ double RulelistSearch::open_bound() const {
   constexpr std::size_t kStrengthen = std::size_t{1} << 20;
   const bool strengthen = bounds_.equivalent_points || fair_.on();
   // The heap holds queue positions (4 bytes each; issue 14: was 16 with the bound) ordered by
-  // (start bound, trie node), the bound recomputed from the entry. Best-first by lower bound, the
-  // queue's key is already the strengthened bound of a prefix made here (search.cpp): a valid start
-  // that keeps the cap below from weakening the answer.
+  // (start bound, trie node), the bound recomputed from the entry. Every entry keeps the
+  // strengthened bound it was pushed with (search.cpp), whatever the strategy: a valid start that
+  // keeps the cap below from weakening the answer.
   const auto& entries = queue_.entries();
   auto start = [&](std::uint32_t i) {
     const auto& e = entries[i];
     const TrieNode& n = trie_.node(e.node);
-    const double key = options_.strategy == Strategy::LowerBound ? e.minor : 0.0;
+    const double key = queue_.lower_bound_of(e);
     return std::max(key, bound(n.errors, std::size_t{n.depth} + 1));
   };
   auto before = [&](std::uint32_t a, std::uint32_t b) {
