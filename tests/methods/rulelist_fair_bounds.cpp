@@ -244,14 +244,14 @@ TEST_CASE("rulelist permutation map: a prefix given back is kept; the key suffix
   const std::vector<std::uint16_t> a{3, 4, 5}, b{3, 5, 4};
   CHECK(map.admit(b, 10));
   CHECK(map.admit(a, 10));  // same errors, smaller order: replaces b
-  CHECK_FALSE(map.is_best(b));
+  CHECK_FALSE(map.is_best(b, 10));
   CHECK(map.admit(a, 10));  // a again (given away and back): still admitted
   CHECK_FALSE(map.admit(b, 10));
   // Under a constraint the groups' counts are part of the key: b with other counts is not
   // compared with a.
   CHECK(map.admit(b, 12, "x"));
-  CHECK(map.is_best(b, "x"));
-  CHECK(map.is_best(a));
+  CHECK(map.is_best(b, 12, "x"));
+  CHECK(map.is_best(a, 10));
 }
 
 TEST_CASE("rulelist fair bounds: a stopped search's lower bound stays below the fair optimum",

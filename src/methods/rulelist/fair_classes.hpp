@@ -70,6 +70,8 @@ class ClassBound {
 
   ClassBound(const RuleSet& set, fairness::GapMetric metric);
   std::size_t classes() const { return rep_.size(); }
+  // The classes rule `rule` captures.
+  const Bits& rule_classes(std::size_t rule) const { return rule_classes_[rule]; }
   // Whether this bound is never below bounds (a) and (b) of fair_bounds.hpp: two groups, both in
   // the metric, one rate. Then (b) is the same LP over the row box, of which the class box is a
   // subset, so (c) >= (b); and (a) > delta means no point of the row box is fair, so none of the
