@@ -53,6 +53,48 @@ struct Reference {
   }
 };
 
+// 1 to 5 distinct rules of a universe of 14 (as a prefix's are); `far`: some of them numbered
+// from 60000 (the 2-byte rule ids in full).
+Order random_prefix(std::mt19937_64& rng, bool far) {
+  const std::size_t k = 1 + rng() % 5;
+  Order order;
+  while (order.size() < k) {
+    auto r = static_cast<std::uint16_t>(rng() % 14);
+    if (far && rng() % 8 == 0) r = static_cast<std::uint16_t>(r + 60000);
+    if (std::find(order.begin(), order.end(), r) == order.end()) order.push_back(r);
+  }
+  return order;
+}
+
+struct Counts {
+  std::size_t admitted = 0, rejected = 0, queries = 0;
+  std::size_t longer_kept = 0;  // admitted beside a shorter record of its key
+};
+
+// `ops` random admissions and queries (a quarter) of random prefixes with 0 to `error_values` - 1
+// errors, each answered alike by `map` and `ref`.
+Counts exercise(PermutationMap& map, Reference& ref, std::mt19937_64& rng, int ops, bool far,
+                std::uint32_t error_values, const std::vector<std::string>& extras) {
+  Counts n;
+  for (int op = 0; op < ops; ++op) {
+    const Order order = random_prefix(rng, far);
+    const std::string& extra = extras[rng() % extras.size()];
+    const auto errors = static_cast<std::uint32_t>(rng() % error_values);
+    if (rng() % 4 == 0) {
+      ++n.queries;
+      REQUIRE(map.is_best(order, errors, extra) == ref.is_best(order, errors, extra));
+      continue;
+    }
+    const auto it = ref.best.find(ref.key(order, extra));
+    const bool ok = ref.admit(order, errors, extra);
+    REQUIRE(map.admit(order, errors, extra) == ok);
+    (ok ? n.admitted : n.rejected) += 1;
+    // Neither dominating: a longer prefix with fewer errors is kept beside the record.
+    n.longer_kept += ok && it != ref.best.end() && it->second.second.size() < order.size();
+  }
+  return n;
+}
+
 }  // namespace
 
 TEST_CASE("rulelist permutation map: same answers as a plain map", "[rulelist][permutation_map]") {
@@ -61,25 +103,9 @@ TEST_CASE("rulelist permutation map: same answers as a plain map", "[rulelist][p
   Reference ref;
   const std::vector<std::string> extras = {"", "a", std::string(6, '\1'), std::string(6, '\2'),
                                            std::string(300, 'z')};
-  std::size_t admitted = 0, rejected = 0, queries = 0;
-  for (int op = 0; op < 200000; ++op) {
-    const std::size_t k = 1 + rng() % 5;
-    Order order;
-    while (order.size() < k) {  // distinct rules of a universe of 14 (as a prefix's are)
-      const auto r = static_cast<std::uint16_t>(rng() % 14 + (rng() % 8 == 0 ? 60000 : 0));
-      if (std::find(order.begin(), order.end(), r) == order.end()) order.push_back(r);
-    }
-    const std::string& extra = extras[rng() % extras.size()];
-    const auto errors = static_cast<std::uint32_t>(rng() % 6);
-    if (rng() % 4 == 0) {
-      ++queries;
-      REQUIRE(map.is_best(order, errors, extra) == ref.is_best(order, errors, extra));
-    } else {
-      const bool ok = ref.admit(order, errors, extra);
-      REQUIRE(map.admit(order, errors, extra) == ok);
-      (ok ? admitted : rejected) += 1;
-    }
-  }
+  const auto [admitted, rejected, queries, longer_kept] =
+      exercise(map, ref, rng, 200000, true, 6, extras);
+  CHECK(longer_kept == 0);  // one rule set, one length
   CHECK(map.size() == ref.best.size());
   CHECK(map.size() > 10000);  // the table and the arena grew many times
   CHECK(admitted > 0);
@@ -104,28 +130,8 @@ TEST_CASE("rulelist permutation map: keyed by what prefixes capture, dominance a
   PermutationMap map;
   map.key_by([&](const Order& order, Order& key) { key = ref.key(order, "").first; });
   const std::vector<std::string> extras = {"", "ab"};
-  std::size_t admitted = 0, rejected = 0, queries = 0, longer_kept = 0;
-  for (int op = 0; op < 100000; ++op) {
-    const std::size_t k = 1 + rng() % 5;
-    Order order;
-    while (order.size() < k) {
-      const auto r = static_cast<std::uint16_t>(rng() % 14);
-      if (std::find(order.begin(), order.end(), r) == order.end()) order.push_back(r);
-    }
-    const std::string& extra = extras[rng() % extras.size()];
-    const auto errors = static_cast<std::uint32_t>(rng() % 8);
-    if (rng() % 4 == 0) {
-      ++queries;
-      REQUIRE(map.is_best(order, errors, extra) == ref.is_best(order, errors, extra));
-    } else {
-      const auto it = ref.best.find(ref.key(order, extra));
-      const bool ok = ref.admit(order, errors, extra);
-      REQUIRE(map.admit(order, errors, extra) == ok);
-      (ok ? admitted : rejected) += 1;
-      // Neither dominating: a longer prefix with fewer errors is kept beside the record.
-      longer_kept += ok && it != ref.best.end() && it->second.second.size() < order.size();
-    }
-  }
+  const auto [admitted, rejected, queries, longer_kept] =
+      exercise(map, ref, rng, 100000, false, 8, extras);
   CHECK(map.size() == ref.best.size());
   CHECK(admitted > 0);
   CHECK(rejected > 0);
