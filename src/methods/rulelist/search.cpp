@@ -52,24 +52,7 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       positive_(set.rows) {
   check_search_options(options);
   fair_perm_ = bounds_.permutation_map && fair_keyed_permutations(options);
-  if (fair_perm_ && fair_.classes_on()) {
-    // The map compares prefixes that capture the same classes, whatever their rules (issue 30,
-    // permutation_map.hpp): the key is the captured classes' bits, 16 at a time.
-    class_keyed_ = true;
-    const ClassBound* classes = fair_.class_bound();
-    permutations_.key_by(
-        [classes, bits = std::vector<std::uint64_t>()](const std::vector<std::uint16_t>& order,
-                                                       std::vector<std::uint16_t>& key) mutable {
-          bits.assign((classes->classes() + 63) / 64, 0);
-          for (auto r : order) {
-            const std::uint64_t* w = classes->rule_classes(r).data();
-            for (std::size_t i = 0; i < bits.size(); ++i) bits[i] |= w[i];
-          }
-          key.resize(4 * bits.size());
-          for (std::size_t i = 0; i < key.size(); ++i)
-            key[i] = static_cast<std::uint16_t>(bits[i / 4] >> (16 * (i % 4)));
-        });
-  }
+  if (fair_perm_ && fair_.classes_on()) key_map_by_classes();
   need_cells_ = options.fairness.active;
   check_rule_set(set);
   if (options.fairness.active && set.groups.size() < 2)
@@ -89,19 +72,6 @@ void RulelistSearch::partition(int rank, int ranks) {
     class_hash_.resize(fair_.class_bound()->classes());
     for (std::size_t c = 0; c < class_hash_.size(); ++c) class_hash_[c] = mix(c + 1);
   }
-}
-
-// Keyed by captured classes, a prefix belongs to the rank of its class set (the sum of its
-// classes' keys), so that all prefixes the map compares meet on one rank (a rule set decides its
-// class set, so permutations still meet). `prefix_classes_` holds the expanded prefix's classes.
-std::uint64_t RulelistSearch::child_set_hash(std::uint64_t prefix_hash, std::size_t rule) const {
-  if (!class_keyed_) return prefix_hash + rule_hash_[rule];
-  const std::uint64_t* w = fair_.class_bound()->rule_classes(rule).data();
-  std::uint64_t h = prefix_hash;
-  for (std::size_t i = 0; i < prefix_classes_.size(); ++i)
-    for (std::uint64_t fresh = w[i] & ~prefix_classes_[i]; fresh; fresh &= fresh - 1)
-      h += class_hash_[64 * i + static_cast<std::size_t>(std::countr_zero(fresh))];
-  return h;
 }
 
 int RulelistSearch::owner(std::uint64_t set_hash) const {
@@ -292,19 +262,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   const std::size_t uncaptured = set_.rows - node_captured;
   const std::size_t uncaptured_pos = fast_count_and(uncaptured_, set_.labels);
   const bool leaf_children = options_.max_length != 0 && k + 1 >= options_.max_length;
-  std::uint64_t prefix_hash = 0;
-  if (ranks_ > 1 && class_keyed_) {
-    prefix_classes_.assign((class_hash_.size() + 63) / 64, 0);
-    for (auto r : prefix_) {
-      const std::uint64_t* w = fair_.class_bound()->rule_classes(r).data();
-      for (std::size_t i = 0; i < prefix_classes_.size(); ++i) prefix_classes_[i] |= w[i];
-    }
-    for (std::size_t i = 0; i < prefix_classes_.size(); ++i)
-      for (std::uint64_t bits = prefix_classes_[i]; bits; bits &= bits - 1)
-        prefix_hash += class_hash_[64 * i + static_cast<std::size_t>(std::countr_zero(bits))];
-  } else if (ranks_ > 1) {
-    for (auto r : prefix_) prefix_hash += rule_hash_[r];
-  }
+  const std::uint64_t prefix_hash = ranks_ > 1 ? prefix_set_hash() : 0;
   prefix_.push_back(0);
   predictions_.push_back(0);
   for (std::size_t r = 0; r < set_.rules.size(); ++r) {

@@ -122,6 +122,10 @@ class RulelistSearch final : public dist::LocalSearch {
   double structure_bytes() const;
   std::size_t received_paths_bytes(std::size_t entries) const;
   int owner(std::uint64_t set_hash) const;
+  // search_owners.cpp: the map keyed by captured classes; the hash of the expanded prefix's set
+  // (rules, or classes when class_keyed_; fills prefix_classes_) and of its child adding `rule`.
+  void key_map_by_classes();
+  std::uint64_t prefix_set_hash();
   std::uint64_t child_set_hash(std::uint64_t prefix_hash, std::size_t rule) const;
   std::uint32_t path_node(std::uint32_t parent, std::uint16_t rule, bool prediction);
 
