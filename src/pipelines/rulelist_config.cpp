@@ -90,6 +90,10 @@ void describe(config::Fields& f, RulelistSection& s) {
             {"curiosity", Strategy::Curiosity},
             {"objective", Strategy::Objective},
             {"dfs", Strategy::Dfs}});
+  f.count("best_first_after", s.best_first_after,
+          "After this many expansions on a rank in `strategy`'s order (to find a good rule list "
+          "early), re-order its queue best-first by lower bound (lower_bound), which proves "
+          "optimality with the fewest expansions (0 = keep `strategy`).");
   f.section("bounds", s.bounds, "CORELS bounds, each switchable.");
   f.count("max_nodes", s.max_nodes,
           "Stop after this many prefix expansions, all ranks (0 = none).");
@@ -138,6 +142,7 @@ methods::rulelist::SearchOptions search_options(const RulelistSection& s,
   o.lambda = s.regularization;
   o.max_length = s.max_length;
   o.strategy = s.strategy;
+  o.best_first_after = s.best_first_after;
   o.bounds = {s.bounds.hierarchical,     s.bounds.lookahead,         s.bounds.support,
               s.bounds.accurate_support, s.bounds.equivalent_points, s.bounds.permutation_map,
               s.bounds.fair_unfairness,  s.bounds.fair_errors,       s.bounds.fair_permutation_map,

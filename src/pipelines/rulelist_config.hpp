@@ -46,6 +46,7 @@ struct RulelistSection {
   double regularization = 0.01;
   std::uint64_t max_length = 0;
   methods::rulelist::Strategy strategy = methods::rulelist::Strategy::Curiosity;
+  std::uint64_t best_first_after = 0;  // expansions per rank before the queue turns best-first
   RulelistBoundsSection bounds;
   std::uint64_t max_nodes = 0;
   std::uint64_t max_trie_nodes = 0;

@@ -156,7 +156,9 @@ std::vector<FairnessConstraint> all_metric_constraints(bool loose) {
 
 TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equals brute force",
           "[rulelist][fair_bounds]") {
-  const Strategy strategies[] = {Strategy::Curiosity, Strategy::Bfs, Strategy::Dfs};
+  // Bfs + best_first_after: the queue turns best-first by its stored (float) bounds mid-search.
+  const Strategy strategies[] = {Strategy::Curiosity, Strategy::Bfs, Strategy::Dfs,
+                                 Strategy::BfsObjective};
   std::size_t cases = 0, pruned_u = 0, pruned_e = 0, pruned_p = 0, pruned_c = 0, fewer = 0,
               fair_differs = 0;
   for (std::uint64_t seed : {1, 2, 3, 4, 5, 6}) {
@@ -175,6 +177,7 @@ TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equ
               o.lambda = lambda;
               o.max_length = 3;
               o.strategy = strategy;
+              if (strategy == Strategy::BfsObjective) o.best_first_after = 3;
               o.fairness = fair;
               o.bounds.fair_unfairness = (mask & 1) != 0;
               o.bounds.fair_errors = (mask & 2) != 0;
@@ -202,7 +205,7 @@ TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equ
         }
     }
   }
-  CHECK(cases == 6 * 3 * 2 * 6 * 3 * 16);
+  CHECK(cases == 6 * 3 * 2 * 6 * 4 * 16);
   CHECK(fair_differs > 10);  // the constraints change the optimum
   CHECK(pruned_u > 0);       // both bounds prune, and the search expands fewer prefixes
   CHECK(pruned_e > 0);
@@ -241,40 +244,71 @@ TEST_CASE("rulelist permutation map: a prefix given back is kept; the key suffix
   const std::vector<std::uint16_t> a{3, 4, 5}, b{3, 5, 4};
   CHECK(map.admit(b, 10));
   CHECK(map.admit(a, 10));  // same errors, smaller order: replaces b
-  CHECK_FALSE(map.is_best(b));
+  CHECK_FALSE(map.is_best(b, 10));
   CHECK(map.admit(a, 10));  // a again (given away and back): still admitted
   CHECK_FALSE(map.admit(b, 10));
   // Under a constraint the groups' counts are part of the key: b with other counts is not
   // compared with a.
   CHECK(map.admit(b, 12, "x"));
-  CHECK(map.is_best(b, "x"));
-  CHECK(map.is_best(a));
+  CHECK(map.is_best(b, 12, "x"));
+  CHECK(map.is_best(a, 10));
 }
 
 TEST_CASE("rulelist fair bounds: a stopped search's lower bound stays below the fair optimum",
           "[rulelist][fair_bounds]") {
   const RuleSet set = test::random_rule_set(23, 200, 10, 3);
-  std::size_t above_naive = 0;
-  for (auto metric : fairness::kAllGapMetrics) {
-    SearchOptions o;
-    o.lambda = 0.01;
-    o.max_length = 5;
-    o.fairness = {true, metric, 0.9, false};
-    const auto full = run_serial(set, o);
-    REQUIRE(full.complete);
-    for (std::uint64_t nodes : {1, 5, 20, 80}) {
-      const auto stopped = run_serial(set, o, nodes);
-      if (stopped.complete) continue;
-      INFO("metric " << fairness::to_string(metric) << " nodes " << nodes);
-      const double lb = lower_bound(stopped, o);
-      CHECK(lb <= (full.best.found ? full.best.objective : lb));
-      // The same stop with the equivalent-points and fairness bounds off: the plain bound.
-      SearchOptions plain = o;
-      plain.bounds.equivalent_points = plain.bounds.fair_unfairness = plain.bounds.fair_errors =
-          plain.bounds.fair_permutation_map = plain.bounds.fair_classes = false;
-      const auto weak = run_serial(set, plain, nodes);
-      above_naive += stopped.open_bound > weak.open_bound;
+  std::size_t above_naive = 0, rose = 0;
+  for (auto metric : fairness::kAllGapMetrics)
+    for (Strategy strategy : {Strategy::Curiosity, Strategy::BfsObjective, Strategy::LowerBound}) {
+      SearchOptions o;
+      o.lambda = 0.01;
+      o.max_length = 5;
+      o.strategy = strategy;
+      o.fairness = {true, metric, 0.9, false};
+      const auto full = run_serial(set, o);
+      REQUIRE(full.complete);
+      double previous = 0.0;
+      for (std::uint64_t nodes : {1, 5, 20, 80}) {
+        const auto stopped = run_serial(set, o, nodes);
+        if (stopped.complete) continue;
+        INFO("metric " << fairness::to_string(metric) << " strategy " << to_string(strategy)
+                       << " nodes " << nodes);
+        const double lb = lower_bound(stopped, o);
+        CHECK(lb <= (full.best.found ? full.best.objective : lb));
+        // Every queued prefix keeps its strengthened bound whatever the order, and a prefix's
+        // children are bounded at least as high as it was: more work never lowers the bound.
+        CHECK(stopped.open_bound >= previous);
+        rose += stopped.open_bound > previous;
+        previous = stopped.open_bound;
+        // The same stop with the equivalent-points and fairness bounds off: the plain bound.
+        SearchOptions plain = o;
+        plain.bounds.equivalent_points = plain.bounds.fair_unfairness = plain.bounds.fair_errors =
+            plain.bounds.fair_permutation_map = plain.bounds.fair_classes = false;
+        const auto weak = run_serial(set, plain, nodes);
+        above_naive += stopped.open_bound > weak.open_bound;
+      }
     }
-  }
   CHECK(above_naive > 0);
+  CHECK(rose > 0);
+}
+
+TEST_CASE("rulelist queue: every entry keeps its bound, rounded down; best-first on demand",
+          "[rulelist][fair_bounds]") {
+  for (Strategy strategy : {Strategy::Curiosity, Strategy::BfsObjective, Strategy::Dfs}) {
+    PrefixQueue q(strategy);
+    // Bounds a float cannot hold exactly: the kept one is the float just below.
+    const double bounds[] = {0.3000000001, 0.1, 0.2 + 1e-12, 0.45};
+    for (std::uint32_t i = 0; i < 4; ++i)
+      q.push(i, static_cast<std::uint8_t>(1 + i % 2), bounds[i], 0.5 - 0.1 * i, 0.5);
+    for (const auto& e : q.entries()) {
+      CHECK(q.lower_bound_of(e) <= bounds[e.node]);
+      CHECK(q.lower_bound_of(e) > bounds[e.node] - 1e-7);
+    }
+    q.turn_best_first();
+    CHECK(q.strategy() == Strategy::LowerBound);
+    // Now by bound: 0.1, 0.2, 0.3, 0.45.
+    std::vector<std::uint32_t> order;
+    while (!q.empty()) order.push_back(q.pop().node);
+    CHECK(order == std::vector<std::uint32_t>{1, 2, 0, 3});
+  }
 }

@@ -62,7 +62,8 @@ const fairness::GapMetric kLinear[] = {fairness::GapMetric::SP, fairness::GapMet
 TEST_CASE("rulelist class bound: never above the exact minimum over every class prediction",
           "[rulelist][fair_bounds][fair_classes]") {
   Rng rng(14, "fair-classes");
-  std::size_t cases = 0, above_rows = 0, above_minority = 0, tight = 0, infeasible = 0;
+  std::size_t cases = 0, above_rows = 0, above_minority = 0, tight = 0, infeasible = 0,
+              joint_above = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const std::size_t groups = 2 + seed % 2;
     // 5 rules over 40 rows: at most 32 classes, fewer left uncaptured by a prefix.
@@ -100,6 +101,22 @@ TEST_CASE("rulelist class bound: never above the exact minimum over every class 
           above_rows += lb > rows + 1e-9;
           if (bound.covers_rows()) CHECK(lb >= rows - 1e-9);  // the search then skips (b)
           above_minority += lb > state.minority + 1e-9;
+          if (metric == fairness::GapMetric::EOdds) {
+            // The joint sides (dTPR +- dFPR) on top of the one-rate ones: never below the larger
+            // of the EOpp (TPR) and PE (FPR) bounds where every group has both rates.
+            double one_rate = 0;
+            for (auto single : {fairness::GapMetric::EOpp, fairness::GapMetric::PE}) {
+              const ClassBound b1(set, single);
+              ClassState s1;
+              b1.load(captured, s1);
+              one_rate = std::max(one_rate, b1.min_errors(cells, s1, -1, delta + 1e-9, kInf));
+            }
+            bool defined = true;
+            for (const auto& c : cells)
+              defined = defined && c.tp + c.fn + c.u1 > 0 && c.fp + c.tn + c.u0 > 0;
+            if (defined) CHECK(lb >= one_rate - 1e-9);
+            joint_above += lb > one_rate + 1e-9;
+          }
           // With a budget: "bound > budget" must be true of every fair prediction.
           for (double budget : {0.5, 2.5, 5.5, 10.5})
             if (bound.min_errors(cells, state, -1, delta + 1e-9, budget) > budget)
@@ -130,6 +147,8 @@ TEST_CASE("rulelist class bound: never above the exact minimum over every class 
   CHECK(above_minority > 100);
   CHECK(tight > 200);
   CHECK(infeasible > 0);
+  INFO("EOdds cases where the joint sides raise the bound: " << joint_above);
+  CHECK(joint_above > 0);
 }
 
 TEST_CASE("rulelist class bound: hand-derived values", "[rulelist][fair_bounds][fair_classes]") {

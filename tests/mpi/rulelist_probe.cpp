@@ -22,7 +22,9 @@ int main() {
                                             {true, fairness::GapMetric::PE, 0.9, false},
                                             {true, fairness::GapMetric::EOpp, 0.9, false},
                                             {true, fairness::GapMetric::CUAE, 0.8, false}};
-  const Strategy strategies[] = {Strategy::Bfs, Strategy::Curiosity, Strategy::Dfs};
+  // BfsObjective runs with best_first_after: each rank's queue turns best-first mid-search.
+  const Strategy strategies[] = {Strategy::Bfs, Strategy::Curiosity, Strategy::Dfs,
+                                 Strategy::BfsObjective};
   int mismatches = 0;
   for (std::uint64_t seed : {31, 32, 33}) {
     const auto set = test::random_rule_set(seed, 90, 9, seed == 33 ? 3 : 2);
@@ -37,6 +39,7 @@ int main() {
           o.lambda = 0.01;
           o.max_length = 3;
           o.strategy = strategy;
+          if (strategy == Strategy::BfsObjective) o.best_first_after = 5;
           o.fairness = fair;
           RulelistSearch search(set, o);
           dist::FrontierOptions fo;

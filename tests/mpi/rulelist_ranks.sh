@@ -10,8 +10,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for n in 1 2 4; do
   mpi "$n" "$probe" > "$tmp/out$n" 2> "$tmp/err$n" || { cat "$tmp/out$n" "$tmp/err$n"; exit 1; }
 done
-# 3 seeds x (7 constraints x 3 strategies + 6 constraints with the fairness bounds off).
-[ "$(wc -l < "$tmp/out1")" -eq 81 ] || { cat "$tmp/out1"; echo "expected 81 cases"; exit 1; }
+# 3 seeds x (7 constraints x 4 strategies + 6 constraints with the fairness bounds off).
+[ "$(wc -l < "$tmp/out1")" -eq 102 ] || { cat "$tmp/out1"; echo "expected 102 cases"; exit 1; }
 cmp "$tmp/out1" "$tmp/out2" && cmp "$tmp/out1" "$tmp/out4"
 # The work really moved between ranks.
 if ! grep -qv " moved 0$" "$tmp/err4"; then echo "no prefix moved between ranks at 4 ranks"; exit 1; fi

@@ -96,15 +96,26 @@ ClassBound::ClassBound(const RuleSet& set, fairness::GapMetric metric)
       if (t[rate * groups_ + g] <= 0) return false;
     return true;
   };
-  for (int rate : rates_)
+  // The sides: each rate alone, and for two rates (EOdds) their sum and difference.
+  std::vector<Side> shapes;
+  for (int rate : rates_) shapes.push_back({{rate, rate}, 0.0, 1, 0, 0, {}, {}});
+  if (rates_.size() == 2)
+    for (double sign : {1.0, -1.0})
+      shapes.push_back({{rates_[0], rates_[1]}, sign, 2, 0, 0, {}, {}});
+  for (const Side& shape : shapes)
     for (std::size_t a = 0; a < groups_; ++a)
       for (std::size_t b = a + 1; b < groups_; ++b) {
         if (!defined(a) || !defined(b)) continue;
-        Side s{rate, a, b, {}, {}};
-        const double* wa = &w[(rate * groups_ + a) * count];
-        const double* wb = &w[(rate * groups_ + b) * count];
+        Side s = shape;
+        s.a = a;
+        s.b = b;
+        auto coefficient = [&](int rate, std::uint32_t c) {
+          return w[(rate * groups_ + a) * count + c] / t[rate * groups_ + a] -
+                 w[(rate * groups_ + b) * count + c] / t[rate * groups_ + b];
+        };
         for (std::uint32_t c = 0; c < count; ++c) {
-          const double ac = wa[c] / t[rate * groups_ + a] - wb[c] / t[rate * groups_ + b];
+          double ac = coefficient(s.rate[0], c);
+          if (s.terms == 2) ac += s.sign * coefficient(s.rate[1], c);
           if (ac == 0) continue;
           // Leaving x*: a class at 1 goes to 0 (d changes by -ac), one at 0 goes to 1 (+ac).
           const bool lowers = ideal(c) ? ac > 0 : ac < 0;
@@ -163,12 +174,13 @@ double ClassBound::min_errors(const std::vector<GroupCells>& cells, const ClassS
   double best = base;
   for (std::size_t s = 0; s < sides_.size() && best <= budget; ++s) {
     const Side& side = sides_[s];
-    auto rate = [&](std::size_t g) {
-      const std::size_t m = side.rate * groups_ + g;
-      return (fixed_part(cells[g], side.rate) + count(ideal_masks_[m], state.ideal[m])) /
-             total(cells[g], side.rate);
+    auto rate = [&](int which, std::size_t g) {
+      const std::size_t m = which * groups_ + g;
+      return (fixed_part(cells[g], which) + count(ideal_masks_[m], state.ideal[m])) /
+             total(cells[g], which);
     };
-    const double d = rate(side.a) - rate(side.b);
+    double d = rate(side.rate[0], side.a) - rate(side.rate[0], side.b);
+    if (side.terms == 2) d += side.sign * (rate(side.rate[1], side.a) - rate(side.rate[1], side.b));
     double extra = 0;
     if (d > delta)
       extra = walk(state.moves[2 * s], d - delta, base, budget, rule);

@@ -31,8 +31,13 @@
 // sorted once per search; a prefix's bound walks them, skipping captured classes, and may stop as
 // soon as the partial sum (a lower bound of the whole) exceeds the budget. Two rates (EOdds =
 // |dTPR| + |dFPR| <= delta): each gap is <= delta, so each one-rate LP is a lower bound and their
-// maximum is. PPV/NPV (PP, CUAE) are not linear in x: no class bound there (the row-wise bound (b)
-// of fair_bounds.hpp still applies).
+// maximum is. Both at once (issue 30): |u| + |v| = max(|u + v|, |u - v|), so EOdds' constraint is
+// exactly |dTPR + dFPR| <= delta and |dTPR - dFPR| <= delta; each of these is again one linear
+// function of x in [-delta, delta] (coefficients a_c(TPR) +- a_c(FPR)), so its LP is the same
+// fractional knapsack and a lower bound too. The bound is the maximum over the four (two one-rate,
+// two joint): a joint one is larger where both gaps are open (it charges the moves that close
+// one gap and widen the other). PPV/NPV (PP, CUAE) are not linear in x: no class bound there (the
+// row-wise bound (b) of fair_bounds.hpp still applies).
 #include <cstdint>
 #include <vector>
 
@@ -65,11 +70,15 @@ class ClassBound {
 
   ClassBound(const RuleSet& set, fairness::GapMetric metric);
   std::size_t classes() const { return rep_.size(); }
+  // The classes rule `rule` captures.
+  const Bits& rule_classes(std::size_t rule) const { return rule_classes_[rule]; }
   // Whether this bound is never below bounds (a) and (b) of fair_bounds.hpp: two groups, both in
   // the metric, one rate. Then (b) is the same LP over the row box, of which the class box is a
   // subset, so (c) >= (b); and (a) > delta means no point of the row box is fair, so none of the
   // class box either and (c) is +inf.
   bool covers_rows() const { return groups_ == 2 && rates_.size() == 1 && sides_.size() == 1; }
+  // The number of linear constraints |d(x)| <= delta bounded (pairs x (rates, + joint ones)).
+  std::size_t sides() const { return sides_.size(); }
 
   // The state of a prefix capturing `captured`.
   void load(const Bits& captured, ClassState& out) const;
@@ -83,8 +92,10 @@ class ClassBound {
 
  private:
   using Move = ClassMove;
-  struct Side {  // one rate of one pair of groups
-    int rate;
+  struct Side {  // d = gap of rate[0] + sign * gap of rate[1] (terms = 1: rate[0] alone)
+    int rate[2];
+    double sign;
+    int terms;
     std::size_t a, b;
     std::vector<Move> down, up;  // moves lowering / raising d, cheapest per unit first
   };

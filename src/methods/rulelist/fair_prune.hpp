@@ -35,6 +35,7 @@ class FairPrune {
   bool on() const { return unfairness_ || errors_ || classes_; }
   // Whether bound (c) (fair_classes.hpp) is on: prefixes then need a ClassState.
   bool classes_on() const { return classes_.has_value(); }
+  const ClassBound* class_bound() const { return classes_ ? &*classes_ : nullptr; }
   // The ClassState of a prefix capturing `captured` (nothing when bound (c) is off).
   void load_classes(const Bits& captured, ClassState& out) const;
 

@@ -51,14 +51,28 @@ std::string_view suffix(const std::uint8_t* rec) {
   return {reinterpret_cast<const char*>(rec) + kOrderAt + 2 * std::size_t{rec[4]}, length};
 }
 
+// Whether the prefix (errors a, order x) dominates (errors b, order y): see the header.
+bool dominates(std::uint32_t a, const std::vector<std::uint16_t>& x, std::uint32_t b,
+               const std::vector<std::uint16_t>& y) {
+  if (a > b || x.size() > y.size()) return false;
+  return a < b || x.size() < y.size() ||
+         std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+}
+
 }  // namespace
+
+void PermutationMap::key_of(const std::vector<std::uint16_t>& order,
+                            std::vector<std::uint16_t>& key) const {
+  if (key_of_) return key_of_(order, key);
+  key.assign(order.begin(), order.end());
+  std::sort(key.begin(), key.end());
+}
 
 std::uint64_t PermutationMap::hash_key(const std::vector<std::uint16_t>& order,
                                        std::string_view extra) const {
   if (order.size() > 255 || extra.size() > 65535)
     throw InternalError("rulelist: permutation map key too long");
-  sorted_.assign(order.begin(), order.end());
-  std::sort(sorted_.begin(), sorted_.end());
+  key_of(order, sorted_);
   return hash_sorted(sorted_, extra);
 }
 
@@ -68,10 +82,10 @@ std::uint8_t* PermutationMap::record(std::uint64_t slot) const {
 }
 
 bool PermutationMap::same_key(const std::uint8_t* rec, std::string_view extra) const {
-  if (rec[4] != sorted_.size() || suffix(rec) != extra) return false;
+  if ((!key_of_ && rec[4] != sorted_.size()) || suffix(rec) != extra) return false;
   read_order(rec, other_);
-  std::sort(other_.begin(), other_.end());
-  return other_ == sorted_;
+  key_of(other_, other_key_);
+  return other_key_ == sorted_;
 }
 
 std::size_t PermutationMap::find(std::uint64_t h, std::string_view extra) const {
@@ -120,8 +134,8 @@ void PermutationMap::grow() {
   for (const std::uint64_t s : old) {
     if (s == 0) continue;
     const std::uint8_t* rec = record(s);
-    read_order(rec, sorted_);
-    std::sort(sorted_.begin(), sorted_.end());
+    read_order(rec, other_);
+    key_of(other_, sorted_);
     std::size_t i = hash_sorted(sorted_, suffix(rec)) & mask;
     while (slots_[i] != 0) i = (i + 1) & mask;
     slots_[i] = s;
@@ -145,23 +159,30 @@ bool PermutationMap::admit(const std::vector<std::uint16_t>& order, std::uint32_
   // The recorded prefix itself, back from another rank (given away, then given back): keep it,
   // or no rank would expand it.
   if (other_ == order) return true;
-  const bool better =
-      errors < best_errors ||
-      (errors == best_errors &&
-       std::lexicographical_compare(order.begin(), order.end(), other_.begin(), other_.end()));
-  if (!better) return false;
-  std::memcpy(rec, &errors, 4);
-  std::memcpy(rec + kOrderAt, order.data(), 2 * order.size());
+  if (dominates(best_errors, other_, errors, order)) return false;
+  // Kept; it replaces the record where it dominates it (neither dominating: both stay queued, the
+  // record is kept). Same rule set: one always dominates, as in CORELS.
+  if (!dominates(errors, order, best_errors, other_)) return true;
+  if (order.size() == other_.size()) {
+    std::memcpy(rec, &errors, 4);
+    std::memcpy(rec + kOrderAt, order.data(), 2 * order.size());
+  } else {  // another length: a new record (the old one's bytes stay in the arena)
+    const std::uint64_t tag = slots_[i] >> kLocBits;
+    slots_[i] = tag << kLocBits | append(order, errors, extra);
+  }
   return true;
 }
 
-bool PermutationMap::is_best(const std::vector<std::uint16_t>& order,
+bool PermutationMap::is_best(const std::vector<std::uint16_t>& order, std::uint32_t errors,
                              std::string_view extra) const {
   if (slots_.empty()) return true;
   const std::size_t i = find(hash_key(order, extra), extra);
   if (slots_[i] == 0) return true;
-  read_order(record(slots_[i]), other_);
-  return other_ == order;
+  const std::uint8_t* rec = record(slots_[i]);
+  std::uint32_t best_errors;
+  std::memcpy(&best_errors, rec, 4);
+  read_order(rec, other_);
+  return other_ == order || !dominates(best_errors, other_, errors, order);
 }
 
 std::size_t PermutationMap::bytes_to_hold(std::size_t more) const {

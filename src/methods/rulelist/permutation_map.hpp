@@ -13,7 +13,19 @@
 // suffix), so two different keys are never taken as equal. A better permutation overwrites its
 // set's record in place (same length); nothing is ever removed. 19 + 11-21 bytes an entry for
 // three rules and two groups' counts.
+//
+// Keyed by what a prefix captures (issue 30, key_by): prefixes of different rule sets that capture
+// the same rows (the same capture classes, fair_classes.hpp) also meet every completion alike: a
+// rule of one prefix captures nothing new after the other (its rows are all captured), so the
+// search skips it, and every other rule captures the same rows with the same majority
+// prediction; with equal counts in `extra` every completion has the same unfairness too. So A
+// dominates B when errors(A) <= errors(B), |A| <= |B| and A is better in one of them or, both
+// equal, lexicographically smaller: every completion of B is matched by the same completion of A
+// with an objective as low and, on a tie, shorter or lexicographically smaller (the canonical
+// order, search.hpp). The record's key is derived from its order by the same function, so keys
+// are still compared in full; a record of another length is replaced by a new record.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -22,14 +34,22 @@ namespace adm::methods::rulelist {
 
 class PermutationMap {
  public:
+  // Writes the key of a prefix (its rules in order) into `key`.
+  using KeyOf =
+      std::function<void(const std::vector<std::uint16_t>& order, std::vector<std::uint16_t>& key)>;
+  // Keys prefixes by `key_of` (what they capture) instead of their sorted rules; before any entry.
+  void key_by(KeyOf key_of) { key_of_ = std::move(key_of); }
+
   // Records `order` (a prefix) with its errors unless a recorded permutation is at least as good;
   // returns whether it was recorded (false: prune it).
   // `extra` is added to the set's key: prefixes compete only with those of equal `extra` (the
   // groups' counts under a fairness constraint; at most 65535 bytes).
   bool admit(const std::vector<std::uint16_t>& order, std::uint32_t errors,
              std::string_view extra = {});
-  // Whether `order` is still the recorded best of its set (a queued prefix that lost is skipped).
-  bool is_best(const std::vector<std::uint16_t>& order, std::string_view extra = {}) const;
+  // Whether `order` (with `errors`) is not dominated by its key's record (a queued prefix that
+  // lost is skipped).
+  bool is_best(const std::vector<std::uint16_t>& order, std::uint32_t errors,
+               std::string_view extra = {}) const;
 
   std::size_t size() const { return size_; }
   std::size_t bytes() const { return arena_bytes_ + slots_.capacity() * sizeof(std::uint64_t); }
@@ -47,6 +67,7 @@ class PermutationMap {
                        std::string_view extra);
   void grow();
   std::size_t next_chunk_bytes(std::size_t record) const;
+  void key_of(const std::vector<std::uint16_t>& order, std::vector<std::uint16_t>& key) const;
 
   std::vector<std::uint64_t> slots_;  // 0: empty; else tag << 40 | (chunk << 20 | offset) + 1
   std::vector<std::unique_ptr<std::uint8_t[]>> chunks_;
@@ -54,8 +75,10 @@ class PermutationMap {
   std::size_t used_ = 0;         // bytes used in the last chunk
   std::size_t arena_bytes_ = 0;  // bytes of all chunks
   std::size_t size_ = 0;
-  std::size_t largest_record_ = 32;                    // for bytes_to_hold
-  mutable std::vector<std::uint16_t> sorted_, other_;  // scratch: the key's rules sorted
+  std::size_t largest_record_ = 32;  // for bytes_to_hold
+  mutable std::vector<std::uint16_t> sorted_, other_,
+      other_key_;  // scratch: keys, a record's order
+  KeyOf key_of_;   // empty: the sorted rules
 };
 
 }  // namespace adm::methods::rulelist

@@ -14,17 +14,24 @@ bool later(const QueueEntry& a, const QueueEntry& b) {
   return a.sequence() > b.sequence();
 }
 
-double PrefixQueue::lower_bound_of(const QueueEntry& e, double captured_fraction) const {
-  if (strategy_ == Strategy::LowerBound) return e.minor;
-  if (strategy_ == Strategy::Curiosity && captured_fraction > 0 && std::isfinite(e.minor))
-    return e.minor * captured_fraction * (1 - 1e-12);  // never above the bound pushed
-  return 0.0;
+double PrefixQueue::lower_bound_of(const QueueEntry& e) const {
+  return strategy_ == Strategy::LowerBound ? e.minor : static_cast<double>(e.bound);
 }
+
+namespace {
+// The largest float not above `x` (a float's rounding may go up).
+float float_below(double x) {
+  float f = static_cast<float>(x);
+  if (static_cast<double>(f) > x) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+  return f;
+}
+}  // namespace
 
 void PrefixQueue::push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
                        double captured_fraction) {
   QueueEntry e;
   e.node = node;
+  e.bound = float_below(lower_bound);
   if (next_ > QueueEntry::kSequenceMask) throw InternalError("rulelist: queue sequence overflow");
   std::uint64_t major = 0, sequence = next_++;
   switch (strategy_) {
@@ -77,6 +84,17 @@ std::vector<QueueEntry> PrefixQueue::take_share(std::size_t count) {
   heap_.resize(w);
   restore_heap();
   return given;
+}
+
+void PrefixQueue::turn_best_first() {
+  if (strategy_ == Strategy::LowerBound) return;
+  strategy_ = Strategy::LowerBound;
+  // The sequence numbers stay (DFS's reversed ones too): any fixed tie order is reproducible.
+  for (auto& e : heap_) {
+    e.minor = static_cast<double>(e.bound);
+    e.order &= QueueEntry::kSequenceMask;
+  }
+  restore_heap();
 }
 
 void PrefixQueue::restore_heap() { std::make_heap(heap_.begin(), heap_.end(), later); }

@@ -11,11 +11,15 @@
 namespace adm::methods::rulelist {
 
 // 24 bytes (issue 14: it was 32): the major key (8 bits: depth for BFS, 255 - depth for DFS, else
-// 0) and the sequence number (56 bits) share one word.
+// 0) and the sequence number (56 bits) share one word. `bound` fills what was padding: the
+// prefix's lower bound as pushed, rounded down to a float, kept whatever the strategy (issue 30:
+// before, only best-first kept it, so a stopped search in another order recomputed the bound of
+// 2^20 prefixes and left the others at errors + lambda (k + 1)).
 struct QueueEntry {
   double minor = 0.0;
   std::uint64_t order = 0;  // major << 56 | sequence
   std::uint32_t node = 0;
+  float bound = 0.0F;  // never above the lower bound pushed
   static constexpr std::uint64_t kSequenceMask = (std::uint64_t{1} << 56) - 1;
   std::uint64_t major() const { return order >> 56; }
   std::uint64_t sequence() const { return order & kSequenceMask; }
@@ -29,9 +33,8 @@ class PrefixQueue {
   void push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
             double captured_fraction);
   QueueEntry pop();
-  // The lower bound an entry was pushed with, where its key keeps it (lower_bound, curiosity, the
-  // latter up to rounding); 0 for the other strategies.
-  double lower_bound_of(const QueueEntry& e, double captured_fraction) const;
+  // The lower bound an entry was pushed with (exact best-first, else rounded down to a float).
+  double lower_bound_of(const QueueEntry& e) const;
   const std::vector<QueueEntry>& entries() const { return heap_; }  // in heap order
   // Bytes needed to hold `more` entries; reserve() grows by that plus up to `spare` bytes (so the
   // heap does not double past a memory cap).
@@ -52,6 +55,10 @@ class PrefixQueue {
   // Removes up to `count` entries for another rank: every other entry of each heap level, so both
   // ranks go on with an equal share of the most promising prefixes.
   std::vector<QueueEntry> take_share(std::size_t count);
+  // From now on best-first by lower bound: every entry re-keyed by the bound it keeps (a float
+  // rounded down, so still a lower bound), in O(n).
+  void turn_best_first();
+  Strategy strategy() const { return strategy_; }
 
  private:
   void restore_heap();
@@ -61,5 +68,6 @@ class PrefixQueue {
 };
 
 bool later(const QueueEntry& a, const QueueEntry& b);  // heap order: a leaves after b
+static_assert(sizeof(QueueEntry) == 24, "the bound lives in the entry's padding");
 
 }  // namespace adm::methods::rulelist

@@ -61,6 +61,7 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       positive_(set.rows) {
   check_search_options(options);
   fair_perm_ = bounds_.permutation_map && fair_keyed_permutations(options);
+  if (fair_perm_ && fair_.classes_on()) key_map_by_classes();
   need_cells_ = options.fairness.active;
   check_rule_set(set);
   if (options.fairness.active && set.groups.size() < 2)
@@ -77,6 +78,10 @@ void RulelistSearch::partition(int rank, int ranks) {
   outbox_.assign(static_cast<std::size_t>(ranks_), {});
   rule_hash_.resize(set_.rules.size());
   for (std::size_t r = 0; r < rule_hash_.size(); ++r) rule_hash_[r] = mix(r + 1);
+  if (class_keyed_) {
+    class_hash_.resize(fair_.class_bound()->classes());
+    for (std::size_t c = 0; c < class_hash_.size(); ++c) class_hash_[c] = mix(c + 1);
+  }
 }
 
 int RulelistSearch::owner(std::uint64_t set_hash) const {
@@ -175,6 +180,9 @@ std::string_view RulelistSearch::perm_key(const std::vector<GroupCells>& cells) 
 std::uint64_t RulelistSearch::step(std::uint64_t budget) {
   std::uint64_t done = 0;
   while (done < budget && !queue_.empty() && !stop_) {
+    // A good incumbent first (in the configured order), then the order that proves it.
+    if (options_.best_first_after > 0 && stats_.expanded >= options_.best_first_after)
+      queue_.turn_best_first();
     if (!make_room(set_.rules.size())) {  // an expansion adds at most one child per rule
       stop_ = stats_.stopped_by_memory = true;
       break;
@@ -268,7 +276,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   bool drop = options_.max_length != 0 && k >= options_.max_length;
   if (need_cells_) fair_.cells(captured_, positive_, cells_);
   if (!drop && bounds_.permutation_map && k > 1 &&
-      !permutations_.is_best(prefix_, perm_key(cells_)))
+      !permutations_.is_best(prefix_, static_cast<std::uint32_t>(ep), perm_key(cells_)))
     drop = true;
   if (!drop && bounds_.lookahead && bound(ep, k + 1) > threshold_) drop = true;
   if (!drop && bounds_.hierarchical && bound(ep, k) > threshold_) drop = true;
@@ -290,9 +298,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   const std::size_t uncaptured = set_.rows - node_captured;
   const std::size_t uncaptured_pos = fast_count_and(uncaptured_, set_.labels);
   const bool leaf_children = options_.max_length != 0 && k + 1 >= options_.max_length;
-  std::uint64_t prefix_hash = 0;
-  if (ranks_ > 1)
-    for (auto r : prefix_) prefix_hash += rule_hash_[r];
+  const std::uint64_t prefix_hash = ranks_ > 1 ? prefix_set_hash() : 0;
   prefix_.push_back(0);
   predictions_.push_back(0);
   for (std::size_t r = 0; r < set_.rules.size(); ++r) {
@@ -331,7 +337,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       continue;
     }
     // Errors every extension still makes on the rows the child leaves: the queue's key under a
-    // constraint (unconstrained, the plain bound as in CORELS).
+    // constraint (unconstrained, the plain bound as in CORELS). The child's own list was just
+    // considered, so what is left below it has at least one rule more: length k + 2 (lookahead).
     std::size_t least = fair_.on() && bounds_.equivalent_points ? counts.minority_left : 0;
     if (bounds_.equivalent_points) {
       const std::size_t b0 = counts.minority_left;
@@ -344,14 +351,15 @@ void RulelistSearch::expand(const QueueEntry& entry) {
                                   static_cast<int>(r), &least))
       continue;
     const std::size_t captured = node_captured + cap;
+    const std::size_t extension_length = bounds_.lookahead ? k + 2 : k + 1;
     if (ranks_ > 1) {
-      const int to = owner(prefix_hash + rule_hash_[r]);
+      const int to = owner(child_set_hash(prefix_hash, r));
       if (to != rank_) {  // its owner applies the permutation map and queues it
         // With the child's queue bound (bound (c) and the others included), so that its owner
         // orders it as this rank would have.
         append_prefix(outbox_[static_cast<std::size_t>(to)], prefix_, predictions_,
                       static_cast<std::uint32_t>(ep_child), static_cast<std::uint32_t>(captured),
-                      objective, bound(ep_child + least, k + 1));
+                      objective, bound(ep_child + least, extension_length));
         ++stats_.routed;
         continue;
       }
@@ -364,8 +372,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     }
     const auto child = trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
                                  static_cast<std::uint32_t>(ep_child), true);
-    queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child + least, k + 1), objective,
-                static_cast<double>(captured) * inv_rows_);
+    queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child + least, extension_length),
+                objective, static_cast<double>(captured) * inv_rows_);
     ++stats_.queued;
   }
   prefix_.pop_back();
@@ -411,11 +419,9 @@ std::string RulelistSearch::give(std::uint64_t count) {
     const std::size_t rest = set_.rows - captured;
     const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
     const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    append_prefix(
-        out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
-        bound(node.errors + e0, node.depth),
-        std::max(bound(node.errors, node.depth),
-                 queue_.lower_bound_of(entry, static_cast<double>(captured) * inv_rows_)));
+    append_prefix(out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
+                  bound(node.errors + e0, node.depth),
+                  std::max(bound(node.errors, node.depth), queue_.lower_bound_of(entry)));
     trie_.dequeue(entry.node);
   }
   return out;

@@ -77,7 +77,8 @@ class RulelistSearch final : public dist::LocalSearch {
   // begin: evaluate the empty rule list and queue it (rank 0 of a distributed search only).
   // Several ranks: a prefix belongs to the rank given by a hash of its rule *set*, so all
   // permutations of a set meet in one permutation map (as one shared map does for CORELS' threads)
-  // and the frontiers of all ranks hold an even mix of good and bad prefixes.
+  // and the frontiers of all ranks hold an even mix of good and bad prefixes. Where the map is
+  // keyed by captured classes (a constraint with bound (c)), by a hash of the class set instead.
   void partition(int rank, int ranks) override;
   void start() override;
   std::uint64_t step(std::uint64_t budget) override;
@@ -131,6 +132,11 @@ class RulelistSearch final : public dist::LocalSearch {
   double unfinished_bound() const;
   std::size_t received_paths_bytes(std::size_t entries) const;
   int owner(std::uint64_t set_hash) const;
+  // search_owners.cpp: the map keyed by captured classes; the hash of the expanded prefix's set
+  // (rules, or classes when class_keyed_; fills prefix_classes_) and of its child adding `rule`.
+  void key_map_by_classes();
+  std::uint64_t prefix_set_hash();
+  std::uint64_t child_set_hash(std::uint64_t prefix_hash, std::size_t rule) const;
   std::uint32_t path_node(std::uint32_t parent, std::uint16_t rule, bool prediction);
 
   const RuleSet& set_;
@@ -140,8 +146,9 @@ class RulelistSearch final : public dist::LocalSearch {
   double support_floor_;  // lambda * n, less a relative margin so round-off never over-prunes
   GroupCounter groups_;
   FairPrune fair_;
-  bool fair_perm_ = false;   // permutation map keyed by the groups' counts too
-  bool need_cells_ = false;  // per-group counts of prefixes (under a fairness constraint)
+  bool fair_perm_ = false;    // permutation map keyed by the groups' counts too
+  bool class_keyed_ = false;  // ... and by captured classes, not rule sets (fair_classes.hpp)
+  bool need_cells_ = false;   // per-group counts of prefixes (under a fairness constraint)
   PrefixTrie trie_;
   PrefixQueue queue_;
   PermutationMap permutations_;
@@ -153,7 +160,8 @@ class RulelistSearch final : public dist::LocalSearch {
   SearchStats stats_;
   int rank_ = 0, ranks_ = 1;
   std::vector<std::uint64_t> rule_hash_;  // a random key per rule; a set's hash is their sum
-  std::vector<std::string> outbox_;       // prefixes owned by each other rank, wire format
+  std::vector<std::uint64_t> class_hash_, prefix_classes_;  // the same per class (class_keyed_)
+  std::vector<std::string> outbox_;  // prefixes owned by each other rank, wire format
   // Inner trie nodes of received prefixes, by (parent, rule), so received paths share them.
   std::unordered_map<std::uint64_t, std::uint32_t> received_paths_;
   // Scratch for the prefix being expanded.

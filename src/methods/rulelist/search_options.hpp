@@ -52,6 +52,7 @@ struct SearchOptions {
   double lambda = 0.01;        // regularisation per rule
   std::size_t max_length = 0;  // longest rule list considered (0 = only the bounds limit it)
   Strategy strategy = Strategy::Curiosity;
+  std::uint64_t best_first_after = 0;  // expansions (per rank) before the queue turns best-first
   Bounds bounds;
   FairnessConstraint fairness;
   bool fair_unsafe_bounds = false;   // keep replacement bounds under a constraint (FairCORELS)
