@@ -137,7 +137,10 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (score < bar) return;
   best_.offer(score, key);
   if (shared_) {
-    shared_->count(TopCandidates::bin_of(score));
+    const std::size_t bin = TopCandidates::bin_of(score);
+    shared_->count(bin);
+    if (relayed_) relayed_->count(bin);
+    if (node_) node_->count(bin);
     raise_remote_cut();
   }
 }
@@ -158,10 +161,35 @@ void PatternSearch::learn(std::uint64_t round, const std::uint64_t* totals) {
   raise_remote_cut();
 }
 
-// This rank's cut over all ranks' patterns (SharedCut::local_bin), at least the shared one.
+void PatternSearch::share_node(std::span<std::uint64_t> words) {
+  if (shared_) node_.emplace(options_.k, TopCandidates::bin_of(floor()), words);
+}
+
+void PatternSearch::open_relays(std::size_t links) {
+  if (shared_ && links > 0) relayed_.emplace(options_.k, links);
+}
+
+std::string PatternSearch::relay(std::size_t link) {
+  return relayed_ ? relayed_->message(link) : std::string{};
+}
+
+void PatternSearch::hear(std::size_t link, const std::string& bytes) {
+  if (!relayed_) throw InternalError("pattern search: a relay without relays");
+  relayed_->hear(link, bytes);
+  raise_remote_cut();
+}
+
+// This rank's cut over all ranks' patterns: the highest of the rounds' (SharedCut::local_bin, at
+// least the shared cut), the relays' (RelayedCut) and the node's (NodeCut). Each is a lower bound on
+// the k-th best score over all ranks, counted apart (a pattern is in each once), so their maximum
+// is one too.
 void PatternSearch::raise_remote_cut() {
   if (shared_->local_reached())
     remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->local_bin()));
+  if (relayed_ && relayed_->reached())
+    remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(relayed_->bin()));
+  if (node_ && node_->reached())
+    remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(node_->bin()));
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
@@ -243,6 +271,7 @@ std::uint64_t PatternSearch::step(std::uint64_t budget) {
     push_children(node);
     done += cost;
   }
+  if (node_ && node_->publish()) raise_remote_cut();  // once a step: a few atomic adds
   return done;
 }
 
