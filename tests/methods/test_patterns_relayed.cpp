@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "methods/patterns/node_cut.hpp"
 #include "methods/patterns/relayed_cut.hpp"
 #include "methods/patterns/rising_cut.hpp"
 
@@ -42,7 +43,8 @@ TEST_CASE("patterns: relayed counts reach every rank once and never overshoot th
     std::deque<Letter> post;
     auto send = [&](std::size_t r) {  // rank r relays on every link
       for (std::size_t i = 0; i < links[r].size(); ++i) {
-        std::string bytes = cuts[r].message(i);
+        // As the miner does: bins below the sender's own cut are dropped.
+        std::string bytes = cuts[r].message(i, cuts[r].reached() ? cuts[r].bin() : 0);
         if (bytes.empty()) continue;
         const std::size_t to = links[r][i];
         std::size_t back = 0;
@@ -108,4 +110,42 @@ TEST_CASE("patterns: a malformed relay is an internal error", "[patterns]") {
   CHECK_THROWS(cut.hear(2, std::string()));
   const std::uint32_t out_of_range[2] = {1u << 16, 1};
   CHECK_THROWS(cut.hear(0, std::string(reinterpret_cast<const char*>(out_of_range), 8)));
+}
+
+// Ranks of a node add their counts to one shared histogram: each reads a cut that is never above
+// the true cut of the counts made so far, and once all have published, every rank reads the true
+// cut (the one a single histogram of every count gives).
+TEST_CASE("patterns: the node's shared counts give a safe cut that reaches the true one",
+          "[patterns]") {
+  Rng rng(13, "patterns.node_cut");
+  for (int t = 0; t < 8; ++t) {
+    const std::size_t ranks = 1 + static_cast<std::size_t>(t) * 2;
+    const std::uint64_t k = 40 + 30 * static_cast<std::uint64_t>(t);
+    const std::size_t floor_bin = 29000;
+    std::vector<std::uint64_t> words(NodeCut::words(), 0);
+    std::vector<NodeCut> cuts;
+    for (std::size_t r = 0; r < ranks; ++r) cuts.emplace_back(k, floor_bin, words);
+    RisingCut truth(TopCandidates::kBins, k);
+    for (int event = 0; event < 4000; ++event) {
+      const std::size_t r = rng.uniform_index(ranks);
+      if (rng.uniform() < 0.7) {
+        const std::size_t bin = 30000 + rng.uniform_index(300) * (rng.uniform() < 0.1 ? 80 : 1);
+        cuts[r].count(bin);
+        truth.add(bin, 1);
+      } else {
+        cuts[r].publish();
+        if (cuts[r].reached()) {
+          REQUIRE(truth.reached());
+          REQUIRE(cuts[r].bin() <= truth.bin());
+        }
+      }
+    }
+    for (auto& c : cuts) c.publish();
+    INFO("ranks " << ranks << " k " << k);
+    for (auto& c : cuts) {
+      c.publish();  // sees the counts the others published after its own
+      CHECK(c.reached() == truth.reached());
+      if (truth.reached()) CHECK(c.bin() == truth.bin());
+    }
+  }
 }

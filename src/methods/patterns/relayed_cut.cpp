@@ -16,12 +16,16 @@ constexpr std::uint64_t kMaxCount = 0xffffffffULL;
 RelayedCut::RelayedCut(std::uint64_t k, std::size_t links)
     : heard_(TopCandidates::kBins, k), links_(links) {}
 
-std::string RelayedCut::message(std::size_t link) {
+std::string RelayedCut::message(std::size_t link, std::size_t floor_bin) {
   Link& l = links_.at(link);
   std::string out;
   out.reserve(l.dirty.size() * kPairBytes);
   std::size_t kept = 0;  // bins whose count did not fit in 32 bits wait for the next message
   for (const std::uint32_t bin : l.dirty) {
+    if (bin < floor_bin) {
+      l.counts[bin] = 0;
+      continue;
+    }
     const std::uint64_t take = std::min(l.counts[bin], kMaxCount);
     const std::uint32_t pair[2] = {bin, static_cast<std::uint32_t>(take)};
     out.append(reinterpret_cast<const char*>(pair), kPairBytes);

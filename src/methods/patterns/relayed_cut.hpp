@@ -34,8 +34,10 @@ class RelayedCut {
     heard_.add(bin, 1);
     for (auto& l : links_) queue(l, bin, 1);
   }
-  // The counts waiting for `link` (empty when none), which it then forgets.
-  std::string message(std::size_t link);
+  // The counts waiting for `link` (empty when none), which it then forgets; those in bins below
+  // `floor_bin` are dropped (below this rank's cut, they can raise no cut above it: the receiver's
+  // cut only undercounts, which is safe).
+  std::string message(std::size_t link, std::size_t floor_bin = 0);
   // A neighbour's message on `link`: counted here and passed on to every other link.
   void hear(std::size_t link, std::string_view bytes);
   bool pending() const;
