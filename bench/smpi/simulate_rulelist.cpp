@@ -1,9 +1,10 @@
 // The rule-list stage of the SMPI simulation driver (bench/smpi/simulate.cpp dispatches to it):
-//   rulelist DIR LAMBDA  - REAL: CORELS' COMPAS rule list as configs/faircorels/rulelist_corels_compas
+//   rulelist DIR LAMBDA  - REAL: CORELS' COMPAS rule list as
+//   configs/faircorels/rulelist_corels_compas
 //       .toml with bench/workloads.sh's settings (strategy lower_bound, max_memory_mb 8000, every
 //       bound on, CORELS' own files in DIR: compas_train.out/.label/.minor), the real
-//       RulelistSearch and frontier search (prefixes routed to the owner of their rule set), its CPU
-//       time measured by SMPI between MPI calls and injected into the simulation.
+//       RulelistSearch and frontier search (prefixes routed to the owner of their rule set), its
+//       CPU time measured by SMPI between MPI calls and injected into the simulation.
 // Rank 0 prints "RESULT corels_compas_<LAMBDA> <ranks> <simulated seconds> <key=value ...>".
 #include <mpi.h>
 
@@ -24,8 +25,8 @@ namespace rl = methods::rulelist;
 int rulelist(dist::Communicator& comm, int argc, char** argv) {
   if (argc != 4) throw std::runtime_error("usage: rulelist CORELS_DIR LAMBDA");
   const std::string dir = argv[2], lambda_text = argv[3];
-  const auto set = rl::read_corels({dir + "/compas_train.out", dir + "/compas_train.label",
-                                    dir + "/compas_train.minor", ""});
+  const auto set = rl::read_corels(
+      {dir + "/compas_train.out", dir + "/compas_train.label", dir + "/compas_train.minor", ""});
   rl::SearchOptions options;  // the pipeline's defaults for the keys the config leaves out
   options.lambda = std::stod(lambda_text);
   options.strategy = rl::Strategy::LowerBound;

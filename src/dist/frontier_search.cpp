@@ -83,8 +83,7 @@ class Engine {
     const std::uint64_t words[3] = {summary_words_, max_words_, node_words_};
     std::uint64_t most[3] = {0, 0, 0};
     MPI_Allreduce(words, most, 3, MPI_UINT64_T, MPI_MAX, private_.get());
-    if ((most[0] != summary_words_ || most[1] != max_words_ || most[2] != node_words_) &&
-        !failure_)
+    if ((most[0] != summary_words_ || most[1] != max_words_ || most[2] != node_words_) && !failure_)
       failure_ = std::make_exception_ptr(
           InternalError("frontier search: ranks differ in their summaries' layout"));
     summary_words_ = most[0];
@@ -442,7 +441,8 @@ class Engine {
 
   RoundEntry entry() {
     RoundEntry mine;
-    mine.quiet = idle() && !steal_pending_ && !quota_.pending && outboxes_empty() && !relays_pending();
+    mine.quiet =
+        idle() && !steal_pending_ && !quota_.pending && outboxes_empty() && !relays_pending();
     mine.sent = sent_;
     mine.received = received_;
     mine.frontier = failure_ ? 0 : search_.frontier_size();

@@ -2,11 +2,11 @@
 
 #include <sys/statvfs.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
-#include <utility>
 #include <exception>
+#include <utility>
 
 #include "dist/mpi_impl.hpp"
 

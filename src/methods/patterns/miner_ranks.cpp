@@ -42,9 +42,9 @@ void PatternSearch::hear(std::size_t link, const std::string& bytes) {
 }
 
 // This rank's cut over all ranks' patterns: the highest of the rounds' (SharedCut::local_bin, at
-// least the shared cut), the relays' (RelayedCut) and the node's (NodeCut). Each is a lower bound on
-// the k-th best score over all ranks, counted apart (a pattern is in each once), so their maximum
-// is one too.
+// least the shared cut), the relays' (RelayedCut) and the node's (NodeCut). Each is a lower bound
+// on the k-th best score over all ranks, counted apart (a pattern is in each once), so their
+// maximum is one too.
 void PatternSearch::raise_remote_cut() {
   if (shared_->local_reached())
     remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->local_bin()));

@@ -6,10 +6,10 @@
 // search must have joined it) or a relay arrives (the neighbour must have polled): on 16-32 ranks
 // sharing 2 cores that was tens to hundreds of milliseconds, and a rank pruned with an old cut.
 //
-// Safe: every pattern is counted once, by the rank that scored it, in its exact bin, and counts only
-// grow, so what a rank reads (however stale) never exceeds the node's true counts, and the cut (the
-// highest bin edge that k counts reach) is never above the k-th best score over all ranks. It is
-// one more lower bound beside the rounds' and the relays' (counted apart); a rank prunes at the
+// Safe: every pattern is counted once, by the rank that scored it, in its exact bin, and counts
+// only grow, so what a rank reads (however stale) never exceeds the node's true counts, and the cut
+// (the highest bin edge that k counts reach) is never above the k-th best score over all ranks. It
+// is one more lower bound beside the rounds' and the relays' (counted apart); a rank prunes at the
 // highest. Updates are relaxed atomic adds to words other ranks read: the order of updates does
 // not matter, only that no count is lost.
 #include <cstddef>

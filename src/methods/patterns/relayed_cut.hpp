@@ -49,7 +49,7 @@ class RelayedCut {
  private:
   struct Link {
     ZeroedArray<std::uint64_t> counts{TopCandidates::kBins};  // waiting to be sent, by bin
-    std::vector<std::uint32_t> dirty;                          // bins with counts waiting
+    std::vector<std::uint32_t> dirty;                         // bins with counts waiting
   };
   static void queue(Link& l, std::size_t bin, std::uint64_t count) {
     if (l.counts[bin] == 0) l.dirty.push_back(static_cast<std::uint32_t>(bin));
