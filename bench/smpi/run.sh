@@ -3,7 +3,8 @@
 # stage at each rank count on cluster_64x16.xml (64 nodes x 16 cores, 100 Gb/s, ~1 us), then prints
 # the table: stage, ranks, simulated seconds, speed-up and efficiency against 1 rank.
 #   bench/smpi/run.sh [RANKS...]          default: 1 16 64 256 1024
-#   STAGES="farm patterns" (default both)  TOP_K=200000 (German mine)  KEEP=dir (keep the logs)
+#   STAGES="farm patterns rulelist" (default all)  TOP_K=200000 (German mine)  KEEP=dir (keep logs)
+#   LAMBDA=0.005 (CORELS COMPAS rule list)  RULELIST_MAX=64: the rule list up to this many ranks
 #   PATTERNS_MAX=64: the German mine only up to this many ranks (its all-to-all summaries make a
 #   simulation of P ranks cost ~P^2 messages: 64 ranks took ~15 min on the shared 2-core machine)
 #   MEMORY_MB=4096: a farm stage is skipped at P ranks when P copies of its results (every rank
@@ -17,7 +18,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 ranks=("$@"); [ ${#ranks[@]} -gt 0 ] || ranks=(1 16 64 256 1024)
-stages=${STAGES:-"farm patterns"}
+stages=${STAGES:-"farm patterns rulelist"}
 build=${SMPI_BUILD:-$root/build-smpi}
 # The data sit in shared/ beside the main checkout (/work/main) or two up from a worktree.
 for d in "$root/../shared/data" "$root/../../shared/data"; do
@@ -54,6 +55,9 @@ for n in "${ranks[@]}"; do
   if [[ " $stages " == *" patterns "* ]] && [ "$n" -le "${PATTERNS_MAX:-64}" ]; then
     simulate "$n" patterns "$data/fairnb/german_binerized.csv" "${TOP_K:-200000}" |
       tee -a "$out/results"
+  fi
+  if [[ " $stages " == *" rulelist "* ]] && [ "$n" -le "${RULELIST_MAX:-64}" ]; then
+    simulate "$n" rulelist "$data/compas/corels_format" "${LAMBDA:-0.005}" | tee -a "$out/results"
   fi
 done
 echo

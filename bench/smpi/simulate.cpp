@@ -10,6 +10,7 @@
 //       configs/fairnb/patterns_german.toml (the pipeline's data, naive Bayes fit and
 //       pt::mine with root_only), its CPU time measured by SMPI between MPI calls and injected
 //       into the simulation.
+//   rulelist CORELS_DIR LAMBDA         - REAL: CORELS' COMPAS rule list (simulate_rulelist.cpp).
 // Rank 0 prints one line: "RESULT <stage> <ranks> <simulated seconds> <key=value ...>".
 #include <mpi.h>
 #include <smpi/smpi.h>
@@ -150,6 +151,10 @@ int patterns(dist::Communicator& comm, int argc, char** argv) {
 
 }  // namespace
 
+namespace adm::smpi_bench {
+int rulelist(dist::Communicator& comm, int argc, char** argv);  // simulate_rulelist.cpp
+}
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   // Communicator goes distributed only under a launcher's environment; smpirun sets none.
@@ -162,8 +167,10 @@ int main(int argc, char** argv) {
       code = farm(comm, argc, argv);
     else if (mode == "patterns")
       code = patterns(comm, argc, argv);
+    else if (mode == "rulelist")
+      code = adm::smpi_bench::rulelist(comm, argc, argv);
     else
-      std::fprintf(stderr, "usage: simulate farm|patterns ...\n");
+      std::fprintf(stderr, "usage: simulate farm|patterns|rulelist ...\n");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "simulate: %s\n", e.what());
     code = 2;

@@ -11,6 +11,7 @@
 #include "dist/clock.hpp"
 #include "dist/mailbox.hpp"
 #include "dist/mpi_impl.hpp"
+#include "dist/node_block.hpp"
 #include "dist/node_budget.hpp"
 #include "dist/search_figures.hpp"
 #include "dist/search_rounds.hpp"
@@ -34,7 +35,17 @@ enum Tag : int {
   kLeaseAsk = 304,    // 8 bytes: the units of node budget the asker needs (to rank 0)
   kLeaseGrant = 305,  // 8 bytes: the units leased, 0 when the budget is spent
   kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply
+  kRelay = 307,       // a method's relay to a neighbour in the tree (LocalSearch::relay)
 };
+
+// This rank's neighbours in the relays' tree: its parent, then its children.
+std::vector<int> relay_links(int rank, int ranks) {
+  std::vector<int> links;
+  if (rank > 0) links.push_back((rank - 1) / kRelayFanout);
+  for (int c = kRelayFanout * rank + 1; c <= kRelayFanout * rank + kRelayFanout && c < ranks; ++c)
+    links.push_back(c);
+  return links;
+}
 
 // The per-rank state machine of the distributed search.
 class Engine {
@@ -49,6 +60,11 @@ class Engine {
         me_(comm.rank()),
         quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
+        // Within a node, a method shares through node memory (node_words), so relays only pay when
+        // the search spans several nodes (SMPI, German top-200,000 at 16 ranks on one node: relays
+        // made 38 MB of messages where the node's memory needs none).
+        links_(comm.node_size() < comm.size() ? relay_links(comm.rank(), comm.size())
+                                              : std::vector<int>{}),
         spin_(!comm.oversubscribed()),
         // Victims are drawn from a stream of this rank's own: which rank gives work to which only
         // changes scheduling, never the answer (methods break ties by a total order).
@@ -57,20 +73,28 @@ class Engine {
   void run() {
     guarded([&] {
       search_.partition(me_, ranks_);
+      search_.open_relays(links_.size());
       summary_words_ = search_.summary_words();
       max_words_ = std::min(summary_words_, search_.summary_max_words());
-      if (me_ == 0) search_.start();
+      node_words_ = search_.node_words();
     });
     // Every rank must agree on the rounds' layout, so a method that failed in partition() still
     // takes part with the one the others have (its summaries are zeros).
-    const std::uint64_t words[2] = {summary_words_, max_words_};
-    std::uint64_t most[2] = {0, 0};
-    MPI_Allreduce(words, most, 2, MPI_UINT64_T, MPI_MAX, private_.get());
-    if ((most[0] != summary_words_ || most[1] != max_words_) && !failure_)
+    const std::uint64_t words[3] = {summary_words_, max_words_, node_words_};
+    std::uint64_t most[3] = {0, 0, 0};
+    MPI_Allreduce(words, most, 3, MPI_UINT64_T, MPI_MAX, private_.get());
+    if ((most[0] != summary_words_ || most[1] != max_words_ || most[2] != node_words_) && !failure_)
       failure_ = std::make_exception_ptr(
           InternalError("frontier search: ranks differ in their summaries' layout"));
     summary_words_ = most[0];
     max_words_ = most[1];
+    if (most[2] > 0) {  // collective on every node
+      node_ = node_words(comm_, most[2]);
+      guarded([&] { search_.share_node(node_.words); });
+    }
+    guarded([&] {
+      if (me_ == 0) search_.start();
+    });
     rounds_.emplace(private_.get(), me_, ranks_, max_words_, summary_words_);
     // Every other rank starts with nothing, so rank 0 serves each a share unasked as soon as its
     // frontier can be split (after the root's expansion), instead of whenever their first asks
@@ -87,6 +111,7 @@ class Engine {
       if (expanding()) worked = expand() || worked;
       ask_for_budget();
       flush_outboxes();
+      flush_relays();
       serve_hungry();
       ask_for_work();
       if (advance_round()) break;
@@ -176,6 +201,11 @@ class Engine {
            quota_.affords(search_.next_cost());
   }
   bool idle() const { return !expanding(); }
+  bool relays_pending() {
+    bool pending = false;
+    guarded([&] { pending = search_.relays_pending(); });
+    return pending && !failure_;
+  }
   bool method_stops() const { return search_.wants_stop(); }
   // Whether an ask would be answered with nodes: a rank splits a frontier of two or more, and one
   // out of budget gives all it has.
@@ -192,7 +222,7 @@ class Engine {
   bool receive_all() {
     bool any = false;
     Mailbox::Message m;
-    while (mailbox_.poll(m, kNodes, kShare)) {
+    while (mailbox_.poll(m, kNodes, kRelay)) {
       ++received_;
       any = true;
       switch (m.tag) {
@@ -230,6 +260,13 @@ class Engine {
         case kLeaseGrant:
           quota_.receive(u64_of(m.bytes));
           break;
+        case kRelay: {
+          const auto link = std::find(links_.begin(), links_.end(), m.source) - links_.begin();
+          if (static_cast<std::size_t>(link) == links_.size())
+            throw InternalError("frontier search: a relay from a rank that is no neighbour");
+          guarded([&] { search_.hear(static_cast<std::size_t>(link), m.bytes); });
+          break;
+        }
       }
     }
     return any;
@@ -326,6 +363,16 @@ class Engine {
     }
   }
 
+  // Relays go out at every poll (a busy rank polls every slice): what a rank heard is forwarded at
+  // once, so news crosses a link per poll of the rank it reaches.
+  void flush_relays() {
+    for (std::size_t i = 0; i < links_.size() && !failure_; ++i) {
+      std::string bytes;
+      guarded([&] { bytes = search_.relay(i); });
+      if (!bytes.empty() && !failure_) send(links_[i], kRelay, std::move(bytes));
+    }
+  }
+
   bool outboxes_empty() {
     for (int r = 0; r < ranks_; ++r) {
       if (r == me_) continue;
@@ -394,7 +441,8 @@ class Engine {
 
   RoundEntry entry() {
     RoundEntry mine;
-    mine.quiet = idle() && !steal_pending_ && !quota_.pending && outboxes_empty();
+    mine.quiet =
+        idle() && !steal_pending_ && !quota_.pending && outboxes_empty() && !relays_pending();
     mine.sent = sent_;
     mine.received = received_;
     mine.frontier = failure_ ? 0 : search_.frontier_size();
@@ -456,7 +504,8 @@ class Engine {
   std::exception_ptr failure_;
   bool failed_seen_ = false, stopping_ = false, stop_budget_ = false, stop_method_ = false;
   std::uint64_t budget_ = 1, nodes_ = 0, sent_ = 0, received_ = 0, steals_ = 0, routed_batches_ = 0;
-  std::size_t summary_words_ = 0, max_words_ = 0;
+  std::size_t summary_words_ = 0, max_words_ = 0, node_words_ = 0;
+  NodeWords node_;  // memory the ranks of this node share (LocalSearch::node_words)
   double busy_seconds_ = 0, idle_seconds_ = 0, take_seconds_ = 0;
   bool steal_pending_ = false;
   bool registered_ = false;        // this rank asked while no rank was known to have work
@@ -464,6 +513,7 @@ class Engine {
   int retry_ = -1;                 // the last giver, when it had work left
   std::vector<int> hungry_;        // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
+  std::vector<int> links_;  // neighbours in the relays' tree
   Clock::time_point last_round_time_{};
   std::optional<SearchRounds> rounds_;  // made once the summaries' size is known
   bool spin_;  // idle ranks spin before they sleep (not on an oversubscribed node)

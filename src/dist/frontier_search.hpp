@@ -20,6 +20,7 @@
 // canonical key), so the solution kept does not depend on which rank found it first.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ namespace adm::dist {
 
 // Rounds of the search's all-reduce in flight at once (see LocalSearch::summary).
 inline constexpr std::uint64_t kRoundsInFlight = 4;
+// Children of a rank in the tree that relays follow (see LocalSearch::open_relays).
+inline constexpr int kRelayFanout = 4;
 
 class LocalSearch {
  public:
@@ -90,6 +93,32 @@ class LocalSearch {
     (void)round;
     (void)totals;
   }
+  // Optional relays between rounds. A round completes only when every rank has joined it, which on
+  // a loaded or oversubscribed node can take many polls; relays reach a rank's neighbours at their
+  // next poll. The ranks form a tree (rank r's parent is (r - 1) / kRelayFanout, so a rank has at
+  // most kRelayFanout + 1 links, and news crosses O(log P) links); open_relays() says how many
+  // links this rank has. relay(link) returns what the method has for that neighbour (empty: no
+  // message), e.g. the counts of good scores it found, or heard on its other links, since its last
+  // message on that link; hear() receives a neighbour's. A tree has no cycles, so what a rank
+  // forwards on every link but the one it came in on reaches every rank exactly once. A rank with
+  // relays_pending() is not quiet (it will send), so the search does not end before they are heard.
+  virtual void open_relays(std::size_t links) { (void)links; }
+  virtual std::string relay(std::size_t link) {
+    (void)link;
+    return {};
+  }
+  virtual void hear(std::size_t link, const std::string& bytes) {
+    (void)link;
+    (void)bytes;
+  }
+  virtual bool relays_pending() const { return false; }
+  // Optional memory shared by the ranks of a node, which see each other's updates at once (no
+  // round, no message): node_words() 64-bit words (the same on every rank once partition() has
+  // run), zeroed, given to share_node() before start(). Ranks update them with atomic operations
+  // only (std::atomic_ref), e.g. counts of good scores that all ranks of a node add up. The memory
+  // lives until the search's findings are gathered.
+  virtual std::size_t node_words() const { return 0; }
+  virtual void share_node(std::span<std::uint64_t> words) { (void)words; }
   // Optional closing rounds, after the last summary and before findings(): while closing() returns
   // true it has filled `mine` (the same size on every rank), and settle() receives the sums over
   // all ranks (e.g. a top-k search's counts of scores by their leading bits, until the exact k-th

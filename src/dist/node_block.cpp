@@ -2,9 +2,11 @@
 
 #include <sys/statvfs.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <utility>
 
 #include "dist/mpi_impl.hpp"
 
@@ -34,15 +36,9 @@ struct Window {
   }
 };
 
-}  // namespace
-
-NodeBlock share_on_node(Communicator& comm, std::size_t bytes,
-                        const std::function<void(std::span<std::byte>)>& fill) {
-  if (comm.size() == 1) {  // no MPI: plain memory
-    auto memory = std::shared_ptr<std::byte[]>(new std::byte[bytes]);
-    fill({memory.get(), bytes});
-    return {{memory.get(), bytes}, memory};
-  }
+// Collective on the node: the leader allocates `bytes` and fills them; every rank gets the base.
+std::pair<std::byte*, std::shared_ptr<Window>> allocate_on_node(
+    Communicator& comm, std::size_t bytes, const std::function<void(std::span<std::byte>)>& fill) {
   Communicator::Impl& impl = *comm.impl();
   const bool leader = comm.node_rank() == 0;
   auto window = std::make_shared<Window>();
@@ -67,7 +63,32 @@ NodeBlock share_on_node(Communicator& comm, std::size_t bytes,
   MPI_Win_sync(window->win);  // the leader's stores reach the window before the barrier
   MPI_Barrier(impl.node);
   MPI_Win_sync(window->win);  // and the readers see them after it
+  return {block, std::move(window)};
+}
+
+}  // namespace
+
+NodeBlock share_on_node(Communicator& comm, std::size_t bytes,
+                        const std::function<void(std::span<std::byte>)>& fill) {
+  if (comm.size() == 1) {  // no MPI: plain memory
+    auto memory = std::shared_ptr<std::byte[]>(new std::byte[bytes]);
+    fill({memory.get(), bytes});
+    return {{memory.get(), bytes}, memory};
+  }
+  auto [block, window] = allocate_on_node(comm, bytes, fill);
   return {{block, bytes}, std::move(window)};
+}
+
+NodeWords node_words(Communicator& comm, std::size_t words) {
+  const std::size_t bytes = words * sizeof(std::uint64_t);
+  const auto zero = [](std::span<std::byte> b) { std::fill(b.begin(), b.end(), std::byte{0}); };
+  if (comm.size() == 1) {
+    auto memory = std::shared_ptr<std::uint64_t[]>(new std::uint64_t[words]());
+    return {{memory.get(), words}, memory};
+  }
+  auto [block, window] = allocate_on_node(comm, bytes, zero);
+  // The window's base is aligned for any type (MPI allocates it like malloc).
+  return {{reinterpret_cast<std::uint64_t*>(block), words}, std::move(window)};
 }
 
 bool node_memory_has_room(std::size_t bytes) {

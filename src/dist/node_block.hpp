@@ -2,6 +2,7 @@
 // Memory the ranks of one node share (an MPI-3 shared-memory window), so that data every rank only
 // reads is held once per node instead of once per rank.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
@@ -23,6 +24,16 @@ struct NodeBlock {
 // ranks would wait for it forever): it only copies.
 NodeBlock share_on_node(Communicator& comm, std::size_t bytes,
                         const std::function<void(std::span<std::byte>)>& fill);
+
+// Collective on every node (all ranks call it with the same `words`): `words` 64-bit words of
+// shared memory, zeroed, that every rank of the node may read and update, with atomic operations
+// only (std::atomic_ref; the ranks are processes, and lock-free atomics work across them), e.g.
+// counts that ranks add up. One rank (no MPI): plain memory.
+struct NodeWords {
+  std::span<std::uint64_t> words;
+  std::shared_ptr<const void> keeper;  // as NodeBlock's
+};
+NodeWords node_words(Communicator& comm, std::size_t words);
 
 // Whether the node's shared-memory file system can take `bytes` more now (Open MPI backs windows
 // with a file there; past its size, writing a page ends the process with SIGBUS). Local.

@@ -70,26 +70,32 @@ FoundPatterns::FoundPatterns(std::size_t key_size, bool divergence,
     }
     return;
   }
-  // Few lists (one per rank): pick the best head each time, by (score, key) as everywhere. Each
-  // list's next entry is checked against the one just taken from it: when every list is in order,
-  // so is the merge, and put_in_order() need not read all entries again.
+  // One list per rank: take the best head each time, by (score, key) as everywhere. Each list's
+  // next entry is checked against the one just taken from it: when every list is in order, so is
+  // the merge, and put_in_order() need not read all entries again. The heads sit in a binary heap
+  // (best on top), so a pattern costs O(log P) comparisons: a scan of every head cost O(P), 12.8M
+  // comparisons for a top-200,000 gathered from 64 ranks.
   where_.reserve(size_);
   merged_in_order_ = true;
+  const auto worse = [this](const List& a, const List& b) {
+    return better(b.score, b.next, a.score, a.next);
+  };
+  std::make_heap(lists.begin(), lists.end(), worse);
   while (where_.size() < size_) {
-    auto best = lists.begin();
-    for (auto it = lists.begin() + 1; it != lists.end(); ++it)
-      if (better(it->score, it->next, best->score, best->next)) best = it;
-    where_.push_back(best->where);
-    const char* taken = best->next;
-    const double taken_score = best->score;
-    best->next += entry_;
-    best->where += entry_;
-    if (best->next == best->end) {
-      lists.erase(best);
+    std::pop_heap(lists.begin(), lists.end(), worse);
+    List& best = lists.back();
+    where_.push_back(best.where);
+    const char* taken = best.next;
+    const double taken_score = best.score;
+    best.next += entry_;
+    best.where += entry_;
+    if (best.next == best.end) {
+      lists.pop_back();
       continue;
     }
-    best->score = ranking_score(best->next, divergence_);
-    if (better(best->score, best->next, taken_score, taken)) merged_in_order_ = false;
+    best.score = ranking_score(best.next, divergence_);
+    if (better(best.score, best.next, taken_score, taken)) merged_in_order_ = false;
+    std::push_heap(lists.begin(), lists.end(), worse);
   }
 }
 

@@ -138,31 +138,12 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (score < bar) return;
   best_.offer(score, key);
   if (shared_) {
-    shared_->count(TopCandidates::bin_of(score));
+    const std::size_t bin = TopCandidates::bin_of(score);
+    shared_->count(bin);
+    if (relayed_) relayed_->count(bin);
+    if (node_) node_->count(bin);
     raise_remote_cut();
   }
-}
-
-void PatternSearch::partition(int, int ranks) {
-  if (ranks > 1 && options_.mode != MineMode::All && options_.k > 0)
-    shared_.emplace(options_.k, TopCandidates::bin_of(floor()), ranks, dist::kRoundsInFlight);
-}
-
-void PatternSearch::summary(std::uint64_t round, std::uint64_t* out) {
-  if (shared_) shared_->summary(round, out);
-}
-
-// Patterns found on different ranks are different nodes of the tree, so their counts add up.
-void PatternSearch::learn(std::uint64_t round, const std::uint64_t* totals) {
-  if (!shared_) return;
-  shared_->learn(round, totals);
-  raise_remote_cut();
-}
-
-// This rank's cut over all ranks' patterns (SharedCut::local_bin), at least the shared one.
-void PatternSearch::raise_remote_cut() {
-  if (shared_->local_reached())
-    remote_cut_ = std::max(remote_cut_, TopCandidates::bin_edge(shared_->local_bin()));
 }
 
 void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
@@ -250,6 +231,7 @@ std::uint64_t PatternSearch::step(std::uint64_t budget) {
     push_children(node);
     done += cost;
   }
+  if (node_ && node_->publish()) raise_remote_cut();  // once a step: a few atomic adds
   return done;
 }
 
@@ -295,22 +277,6 @@ void PatternSearch::take(const std::string& nodes) {
     const PatternProducts prod = model_.products(key);
     push_node(key.data(), {next, prod, bound_of(model_.bounds(prod, next, divergence))});
   }
-}
-
-// Every rank's candidates at or above its own cut hold every pattern it found at or above the
-// k-th best score over all ranks (a rank's cut is never above it), so the k-th best of them all is
-// that score, whatever else they hold.
-bool PatternSearch::closing(std::vector<std::uint64_t>& mine) {
-  if (!shared_) return false;
-  if (!kth_best_) kth_best_.emplace(options_.k);
-  if (kth_best_->done()) return false;
-  kth_best_->count(best_.scores(), cut(), mine);
-  return true;
-}
-
-void PatternSearch::settle(const std::vector<std::uint64_t>& totals) {
-  kth_best_->settle(totals);
-  if (kth_best_->done() && kth_best_->value()) final_cut_ = *kth_best_->value();
 }
 
 // (score, index) side by side, sorted by score in O(n) (a radix sort: the candidates' scores are

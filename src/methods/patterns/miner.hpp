@@ -17,7 +17,9 @@
 #include "core/fresh_memory.hpp"
 #include "dist/frontier_search.hpp"
 #include "methods/patterns/kth_best.hpp"
+#include "methods/patterns/node_cut.hpp"
 #include "methods/patterns/pattern_model.hpp"
+#include "methods/patterns/relayed_cut.hpp"
 #include "methods/patterns/shared_cut.hpp"
 #include "methods/patterns/top_candidates.hpp"
 #include "methods/patterns/top_patterns.hpp"
@@ -87,6 +89,15 @@ class PatternSearch : public dist::LocalSearch {
   std::size_t summary_max_words() const override { return shared_ ? SharedCut::max_words() : 0; }
   void summary(std::uint64_t round, std::uint64_t* out) override;
   void learn(std::uint64_t round, const std::uint64_t* totals) override;
+  // And between rounds, counts relayed along the tree of ranks (RelayedCut): the cut also rises
+  // with what near ranks found, at their next poll, without waiting for a round to complete.
+  void open_relays(std::size_t links) override;
+  std::string relay(std::size_t link) override;
+  void hear(std::size_t link, const std::string& bytes) override;
+  bool relays_pending() const override { return relayed_ && relayed_->pending(); }
+  // And at once from the ranks of this node, through memory they share (NodeCut).
+  std::size_t node_words() const override { return shared_ ? NodeCut::words() : 0; }
+  void share_node(std::span<std::uint64_t> words) override;
   // The exact k-th best score over all ranks, by rounds of summed counts (KthBest): every rank
   // then sends only patterns at or above it (the k best over all ranks, and ties).
   bool closing(std::vector<std::uint64_t>& mine) override;
@@ -142,6 +153,8 @@ class PatternSearch : public dist::LocalSearch {
   // Several ranks, top-k modes: the cut of all ranks' patterns (none: one rank, or mode all),
   // and at the end the exact k-th best score over all ranks.
   std::optional<SharedCut> shared_;
+  std::optional<RelayedCut> relayed_;
+  std::optional<NodeCut> node_;
   std::optional<KthBest> kth_best_;
   double final_cut_ = -1;     // settle(): the k-th best score over all ranks
   bool memory_stop_ = false;  // the process passed options_.max_memory_mb
