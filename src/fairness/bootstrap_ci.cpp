@@ -19,8 +19,10 @@ double sorted_quantile(const std::vector<double>& sorted, double p) {
 
 Interval basic_interval(double estimate, const Interval& percentile, double floor) {
   Interval out = percentile;
-  out.lower = std::max(floor, 2.0 * estimate - percentile.upper);
-  out.upper = std::max(floor, 2.0 * estimate - percentile.lower);
+  // std::max(floor, NaN) would be floor: an undefined end stays NaN.
+  const auto clamp = [&](double v) { return std::isnan(v) ? v : std::max(floor, v); };
+  out.lower = clamp(2.0 * estimate - percentile.upper);
+  out.upper = clamp(2.0 * estimate - percentile.lower);
   return out;
 }
 
