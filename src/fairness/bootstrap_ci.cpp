@@ -17,6 +17,15 @@ double sorted_quantile(const std::vector<double>& sorted, double p) {
   return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
 }
 
+Interval basic_interval(double estimate, const Interval& percentile, double floor) {
+  Interval out = percentile;
+  // std::max(floor, NaN) would be floor: an undefined end stays NaN.
+  const auto clamp = [&](double v) { return std::isnan(v) ? v : std::max(floor, v); };
+  out.lower = clamp(2.0 * estimate - percentile.upper);
+  out.upper = clamp(2.0 * estimate - percentile.lower);
+  return out;
+}
+
 std::size_t min_interval_replicates(double level) {
   // The small slack keeps round-off in 1 - level (0.050000000000000044) from adding one.
   return static_cast<std::size_t>(std::ceil(2.0 / (1.0 - level) - 1e-9)) + 1;

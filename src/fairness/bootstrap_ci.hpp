@@ -34,6 +34,13 @@ std::size_t min_interval_replicates(double level);
 // "" when `replicates` is 0 (no intervals) or enough for `level`, else a message saying why not.
 std::string too_few_replicates(std::size_t replicates, double level);
 
+// The basic (reverse-percentile) interval [2 estimate - upper, 2 estimate - lower] of a percentile
+// interval of the same replicates: it reads the replicates' spread around the estimate as the
+// estimate's spread around the parameter (Davison & Hinkley 1997, eq. 5.6), so a statistic whose
+// replicates sit above it (a maximum over noisy candidates) gets an interval shifted down by that
+// bias instead of up. Both ends are clamped at `floor` (a statistic that cannot be smaller).
+Interval basic_interval(double estimate, const Interval& percentile, double floor);
+
 // The type-7 quantile of already sorted, NaN-free values (NaN when empty).
 double sorted_quantile(const std::vector<double>& sorted, double p);
 

@@ -90,7 +90,8 @@ std::vector<std::size_t> order_by_value(std::span<const double> values) {
 
 MaxD max_discrimination_sorted(std::span<const double> yhat,
                                std::span<const double> protected_value,
-                               std::span<const std::size_t> order, std::span<const double> weight) {
+                               std::span<const std::size_t> order, std::span<const double> weight,
+                               double min_side) {
   double total_sum = 0.0, total_count = 0.0;
   for (std::size_t r : order) {
     const double w = weight.empty() ? 1.0 : weight[r];
@@ -104,7 +105,9 @@ MaxD max_discrimination_sorted(std::span<const double> yhat,
   for (std::size_t r : order) {
     const double w = weight.empty() ? 1.0 : weight[r];
     if (w == 0.0) continue;
-    if (left_count > 0.0 && protected_value[r] != last_value) {
+    // left_count > 0 and a new value imply a non-empty right side; min_side asks for more.
+    if (left_count > 0.0 && protected_value[r] != last_value && left_count >= min_side &&
+        total_count - left_count >= min_side) {
       const double gap =
           std::abs(left_sum / left_count - (total_sum - left_sum) / (total_count - left_count));
       if (std::isnan(best.value) || gap > best.value) best = {gap, protected_value[r]};
@@ -138,13 +141,22 @@ double discrimination_k(std::span<const double> yhat, std::span<const std::int32
   return eq7(group_sums(yhat, group, k, {}));
 }
 
-MaxD max_discrimination(std::span<const double> yhat, std::span<const double> protected_value) {
+MaxD max_discrimination(std::span<const double> yhat, std::span<const double> protected_value,
+                        std::size_t min_group) {
   const char* metric = "MaxD (eq. 8)";
   check_lengths(yhat.size(), protected_value.size(), "protected values", metric);
   check_finite(yhat, "prediction", metric);
   check_finite(protected_value, "protected value", metric);
   const auto order = detail::order_by_value(protected_value);
-  const MaxD best = detail::max_discrimination_sorted(yhat, protected_value, order, {});
+  const MaxD best = detail::max_discrimination_sorted(yhat, protected_value, order, {},
+                                                      static_cast<double>(min_group));
+  const bool constant = std::all_of(protected_value.begin(), protected_value.end(),
+                                    [&](double v) { return v == protected_value[0]; });
+  if (std::isnan(best.value) && !constant)
+    throw InputError(std::string(metric) +
+                     ": no threshold of the numeric protected attribute "
+                     "leaves at least " +
+                     std::to_string(min_group) + " rows on each side");
   if (std::isnan(best.value))
     throw InputError(std::string(metric) +
                      ": the numeric protected attribute is constant, so no threshold splits it and "

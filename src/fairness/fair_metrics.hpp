@@ -36,8 +36,12 @@ struct MaxD {
   double value = 0.0;
   double threshold = 0.0;
 };
-// InputError if protected_value has fewer than two distinct values (MaxD is undefined there).
-MaxD max_discrimination(std::span<const double> yhat, std::span<const double> protected_value);
+// min_group > 1 tries only thresholds with at least min_group rows on each side (the paper's eq. 8
+// is min_group = 1: a side of one row may decide the maximum). InputError if protected_value has
+// fewer than two distinct values (MaxD is undefined there) or no threshold leaves min_group rows
+// on each side.
+MaxD max_discrimination(std::span<const double> yhat, std::span<const double> protected_value,
+                        std::size_t min_group = 1);
 
 // Eq. (9): mean over rows i of |yhat_i - mean of yhat over the k nearest neighbours of row i|.
 // - columns: the feature columns, one vector per feature, all of the same length as yhat,

@@ -15,7 +15,17 @@ namespace adm::fairness {
 namespace {
 
 // Column order of the replicate matrix.
-enum Metric : std::size_t { kAcc, kMajority, kMse, kDisc, kDelta, kMaxD, kIncon, kMetrics };
+enum Metric : std::size_t {
+  kAcc,
+  kMajority,
+  kMse,
+  kDisc,
+  kDelta,
+  kMaxD,
+  kMaxDMin,
+  kIncon,
+  kMetrics
+};
 
 void check_column(std::span<const double> values, std::size_t rows, const std::string& what) {
   if (values.size() != rows)
@@ -118,6 +128,15 @@ FairMetricsReport fair_metrics(const FairMetricsInputs& in, const FairMetricsOpt
     out.maxd_threshold = best.threshold;
     order = detail::order_by_value(in.protected_value);
   }
+  const auto min_side = static_cast<double>(options.maxd_min_group);
+  const bool has_min_group = has_protected && options.maxd_min_group > 0;
+  if (has_min_group) {
+    // NaN (not an error) when the sample is too small for the rule: the paper's MaxD still stands.
+    const MaxD best =
+        detail::max_discrimination_sorted(scores, in.protected_value, order, {}, min_side);
+    out.maxd_min_group.value = out.maxd_min_group_plugin = best.value;
+    out.maxd_min_group_threshold = best.threshold;
+  }
 
   std::vector<double> incon_terms;
   if (in.knn_features != nullptr) {
@@ -149,6 +168,10 @@ FairMetricsReport fair_metrics(const FairMetricsInputs& in, const FairMetricsOpt
     }
     if (has_protected)
       r[kMaxD] = detail::max_discrimination_sorted(scores, in.protected_value, order, weight).value;
+    if (has_min_group)
+      r[kMaxDMin] =
+          detail::max_discrimination_sorted(scores, in.protected_value, order, weight, min_side)
+              .value;
     if (!incon_terms.empty()) r[kIncon] = weighted_mean(incon_terms, weight);
   }
   const auto ci = bootstrap_ci(reps, options.level);
@@ -160,6 +183,16 @@ FairMetricsReport fair_metrics(const FairMetricsInputs& in, const FairMetricsOpt
   out.discrimination.ci = ci[kDisc];
   out.delta.ci = ci[kDelta];
   out.maxd.ci = ci[kMaxD];
+  // A maximum gets the basic interval (see fair_report.hpp); MaxD is never below 0.
+  if (has_min_group) {
+    const double v = out.maxd_min_group_plugin;
+    out.maxd_min_group.ci = basic_interval(v, ci[kMaxDMin], 0.0);
+    double sum = 0.0, used = 0.0;
+    for (const auto& r : reps)
+      if (!std::isnan(r[kMaxDMin])) sum += r[kMaxDMin], used += 1.0;
+    // Bias-corrected: v - (mean(replicates) - v), never below 0 (nor below the clamped interval).
+    if (used > 0.0) out.maxd_min_group.value = std::max(0.0, 2.0 * v - sum / used);
+  }
   out.inconsistency.ci = ci[kIncon];
   return out;
 }

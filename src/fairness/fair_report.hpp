@@ -11,7 +11,19 @@
 // full-data neighbour search (see inconsistency_terms). A metric undefined on a replicate (a group
 // drawn empty, a constant protected value) is NaN there and ignored by bootstrap_ci. Percentile
 // intervals of a maximum (MaxD) lean upward and can miss the point estimate when the true
-// dependence is near zero.
+// dependence is near zero: each replicate maximises over the noise of every threshold's gap once
+// more, so replicates sit above the estimate as the estimate sits above the true value. Eq. (8)
+// is kept as the paper defines it (and its percentile interval as before). Beside it,
+// maxd_min_group takes the maximum only over thresholds that leave at least min_group rows on
+// each side (so a gap between 2 and 998 people cannot decide it) and is reported the way a
+// statistic with a bootstrap-estimated bias is (Efron & Tibshirani 1993, ch. 10; Davison &
+// Hinkley 1997, eq. 5.6): the bias-corrected value 2 v - mean(replicates) with the basic
+// (reverse-percentile) interval [2 v - q_hi, 2 v - q_lo], both clamped at 0. Both subtract the
+// replicates' upward lean instead of adding it, and the interval is centred on the corrected
+// value, so it contains it (whenever the replicates' mean lies between their quantiles). The
+// plug-in maximum v stays in maxd_min_group_plugin: near zero dependence it can lie above the
+// interval, which bounds the parameter, not v. A replicate or a sample with no threshold leaving
+// min_group rows on each side gives NaN there, not an error.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -50,6 +62,8 @@ struct FairMetricsOptions {
   double level = 0.95;
   std::uint64_t seed = 0;
   std::string stream = "fairmetrics.bootstrap";
+  // Rows each side of a threshold must keep for maxd_min_group (0 = do not compute it).
+  std::size_t maxd_min_group = 0;
 };
 
 struct FairEstimate {
@@ -68,10 +82,16 @@ struct FairMetricsReport {
   // Regression (the paper's Table 4 prints MSE, its text RMSE).
   FairEstimate rmse;
   FairEstimate mse;
-  FairEstimate discrimination;        // eq. (6) for two groups, eq. (7) otherwise
-  FairEstimate delta;                 // classification: accuracy - discrimination, per replicate
-  FairEstimate maxd;                  // eq. (8)
-  double maxd_threshold = kNaN;       // t of the best split {x < t} vs {x >= t}
+  FairEstimate discrimination;   // eq. (6) for two groups, eq. (7) otherwise
+  FairEstimate delta;            // classification: accuracy - discrimination, per replicate
+  FairEstimate maxd;             // eq. (8)
+  double maxd_threshold = kNaN;  // t of the best split {x < t} vs {x >= t}
+  // Eq. (8) over thresholds with >= maxd_min_group rows each side: bias-corrected value and basic
+  // bootstrap interval (the plug-in value when there is no bootstrap), the plug-in maximum and
+  // its threshold.
+  FairEstimate maxd_min_group;
+  double maxd_min_group_plugin = kNaN;
+  double maxd_min_group_threshold = kNaN;
   FairEstimate inconsistency;         // eq. (9)
   bool constant_predictions = false;  // every y_pred equal: accuracy is a majority-class rate
   std::size_t replicates = 0;

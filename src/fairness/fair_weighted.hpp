@@ -20,9 +20,12 @@ double discrimination_weighted(std::span<const double> yhat, std::span<const std
 std::vector<std::size_t> order_by_value(std::span<const double> values);
 
 // Eq. (8) over rows already ordered by protected value; value NaN if fewer than two distinct
-// values carry weight.
+// values carry weight. min_side > 0 tries only thresholds that leave at least that much weight
+// (rows, counted with their multiplicity) on each side; NaN if none does. min_side <= 1 is the
+// paper's eq. (8): every threshold between two distinct values.
 MaxD max_discrimination_sorted(std::span<const double> yhat,
                                std::span<const double> protected_value,
-                               std::span<const std::size_t> order, std::span<const double> weight);
+                               std::span<const std::size_t> order, std::span<const double> weight,
+                               double min_side = 0.0);
 
 }  // namespace adm::fairness::detail

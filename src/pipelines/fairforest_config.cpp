@@ -59,6 +59,11 @@ void describe(config::Fields& f, FairforestSection& s) {
   f.count("bootstrap", s.bootstrap,
           "Bootstrap replicates of the metrics' percentile intervals (0 = none).", {0, 1000000});
   f.real("confidence", s.confidence, "Confidence level of the intervals.", {0.0, 1.0, true, true});
+  f.count("maxd_min_group", s.maxd_min_group,
+          "Rows each side of a threshold must keep for the second MaxD (maxd_min_group: "
+          "bias-corrected, basic bootstrap interval) beside the paper's eq. (8), where a side of "
+          "one row may decide the maximum; the paper's MaxD is reported unchanged.",
+          {1, 1000000000});
   f.boolean("sweep", s.sweep,
             "Table 5: a plain forest's Discrimination of every feature, then a fair forest "
             "protecting each feature in turn (its Discrimination and the model's accuracy).");

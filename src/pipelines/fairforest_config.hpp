@@ -45,6 +45,7 @@ struct FairforestSection {
   std::uint64_t inconsistency_k = 5;
   std::uint64_t bootstrap = 200;  // replicates for the metrics' percentile intervals
   double confidence = 0.95;
+  std::uint64_t maxd_min_group = 30;        // rows each side of a threshold for the min-group MaxD
   bool sweep = false;                       // Table 5: protect every feature in turn
   std::vector<std::string> sweep_features;  // empty = every feature
   std::string importance_model = "RF_F";    // fair model whose MDI is set beside RF's (Figs 1-2)

@@ -9,6 +9,9 @@
 #include "core/error.hpp"
 #include "fairness/fair_metrics.hpp"
 #include "fairness/fair_report.hpp"
+#include "learn/classifier.hpp"
+#include "learn/tree_export.hpp"
+#include "methods/fairforest/fair_tree_task.hpp"
 #include "methods/fairforest/feature_discrimination.hpp"
 #include "pipelines/fairforest_data.hpp"
 #include "pipelines/fairforest_models.hpp"
@@ -45,6 +48,9 @@ struct Codec<fairness::FairMetricsReport> {
     Codec<double>::put(w, m.maxd_threshold);
     Codec<std::uint8_t>::put(w, m.constant_predictions ? 1 : 0);
     Codec<std::uint64_t>::put(w, m.replicates);
+    E::put(w, m.maxd_min_group);
+    Codec<double>::put(w, m.maxd_min_group_plugin);
+    Codec<double>::put(w, m.maxd_min_group_threshold);
   }
   static fairness::FairMetricsReport take(ByteReader& r) {
     fairness::FairMetricsReport m;
@@ -54,6 +60,9 @@ struct Codec<fairness::FairMetricsReport> {
     m.maxd_threshold = Codec<double>::take(r);
     m.constant_predictions = Codec<std::uint8_t>::take(r) != 0;
     m.replicates = Codec<std::uint64_t>::take(r);
+    m.maxd_min_group = E::take(r);
+    m.maxd_min_group_plugin = Codec<double>::take(r);
+    m.maxd_min_group_threshold = Codec<double>::take(r);
     return m;
   }
 };
@@ -122,11 +131,12 @@ fairness::FairMetricsReport score(const ExperimentConfig& config, const Fairfore
   opt.level = cfg.confidence;
   opt.seed = config.run.seed;
   opt.stream = "fairforest.metrics";  // one stream for every model: paired intervals
+  opt.maxd_min_group = cfg.maxd_min_group;
   return fairness::fair_metrics(in, opt);
 }
 
 void write_model(ResultSet& out, const std::string& name, const fairness::FairMetricsReport& m,
-                 const ff::ModelOutcome& o, double level) {
+                 const ff::ModelOutcome& o, double level, std::uint64_t min_group) {
   const std::string g = "/fairforest/models/" + name;
   out.add(g + "/prediction", o.prediction,
           "Held-out prediction per evaluated row (class code, or mean for regression).", "1");
@@ -146,8 +156,46 @@ void write_model(ResultSet& out, const std::string& name, const fairness::FairMe
   write_estimate(out, g + "/inconsistency", m.inconsistency, "Inconsistency (eq. 9)", level);
   out.add(g + "/maxd_threshold", std::vector<double>{m.maxd_threshold},
           "Threshold t of MaxD's best split {x < t} vs {x >= t}.", "1");
+  const std::string rule = " over thresholds leaving >= " + std::to_string(min_group) +
+                           " rows on each side (fairforest.maxd_min_group)";
+  out.add(g + "/maxd_min_group",
+          std::vector<double>{m.maxd_min_group.value, m.maxd_min_group.ci.lower,
+                              m.maxd_min_group.ci.upper},
+          "MaxD (eq. 8)" + rule +
+              ": bias-corrected value (2 v - mean of the bootstrap "
+              "replicates, v = maxd_min_group_plugin; v itself without bootstrap), then the lower "
+              "and upper bound of its " +
+              std::to_string(static_cast<int>(std::lround(level * 100))) +
+              "% basic (reverse-percentile) bootstrap interval [2 v - q_hi, 2 v - q_lo]; all "
+              "clamped at 0 (NaN: no such threshold, or no bootstrap for the bounds).",
+          "1");
+  out.add(g + "/maxd_min_group_plugin", std::vector<double>{m.maxd_min_group_plugin},
+          "MaxD (eq. 8)" + rule + " on the held-out rows, before bias correction.", "1");
+  out.add(g + "/maxd_min_group_threshold", std::vector<double>{m.maxd_min_group_threshold},
+          "Threshold t of the best split {x < t} vs {x >= t}" + rule + ".", "1");
   out.add(g + "/constant_predictions", std::vector<std::int64_t>{m.constant_predictions ? 1 : 0},
           "1 when every held-out prediction is the same (accuracy is then a majority rate).", "1");
+}
+
+// One fair tree, stored so the report can draw it: the first tree of the first fold of the first
+// fair model in the config (DT_F, DT_Fc or a fair forest's), grown again exactly as its task grew
+// it (same rows and streams), since the tasks return predictions, never trees.
+void store_fair_tree(ResultSet& out, const ExperimentConfig& config, const FairforestData& d,
+                     const data::Dataset& data, const ff::Evaluation& eval) {
+  const auto& cfg = config.fairforest;
+  const auto fair = std::find_if(cfg.models.begin(), cfg.models.end(),
+                                 [](const std::string& m) { return m.find("_F") != m.npos; });
+  if (fair == cfg.models.end()) return;
+  const ff::Protected* prot = protection_of(*fair, d);
+  const ff::ModelSpec spec = fairforest_spec(cfg, *fair, prot, d.problem.x.cols);
+  const learn::DecisionTree tree =
+      ff::grow_tree(d.problem, prot, spec, eval.train[0], config.run.seed, 0, 0);
+  learn::export_tree(tree, out, "/fairforest/tree", d.features,
+                     learn::level_labels(data, d.features));
+  out.add("/fairforest/tree_model",
+          std::vector<std::string>{*fair, spec.forest ? "tree 1 of fold 1" : "fold 1"},
+          "The model of /fairforest/tree, and which of its trees it is (grown on that fold's "
+          "training rows).");
 }
 
 std::string fixed(double v) {
@@ -225,11 +273,18 @@ void run_fairforest(StageContext& context, Timings& timings) {
       return score(config, d, context.data, outcome, neighbours);
     });
   });
+  if (!cfg.models.empty()) {  // every model is evaluated on the same rows
+    const auto& rows = outcomes.at(cfg.models.front()).rows;
+    out.add("/fairforest/rows", std::vector<std::int64_t>(rows.begin(), rows.end()),
+            "Row (0-based: the data's rows, then a test file's) of each entry of "
+            "/fairforest/models/*/prediction and each column of /fairforest/sweep/prediction.",
+            "1");
+  }
   for (std::size_t i = 0; i < reports.size(); ++i) {  // rank 0 only: the other ranks have none
     const auto& name = cfg.models[i];
     const ff::ModelOutcome& o = outcomes.at(name);
     const auto& m = reports[i];
-    write_model(out, name, m, o, cfg.confidence);
+    write_model(out, name, m, o, cfg.confidence, cfg.maxd_min_group);
     context.summary << "  " << name << ": "
                     << (d.problem.regression()
                             ? "RMSE " + fixed(m.rmse.value)
@@ -239,6 +294,8 @@ void run_fairforest(StageContext& context, Timings& timings) {
                     << fixed(m.maxd.value) << ", inconsistency " << fixed(m.inconsistency.value)
                     << (m.constant_predictions ? "  [constant predictions]" : "") << "\n";
   }
+
+  if (context.farm.is_root()) store_fair_tree(out, config, d, context.data, eval);
 
   if (cfg.sweep) {
     if (!outcomes.count("RF")) fit("RF");

@@ -80,6 +80,11 @@ void run_fairforest_sweep(StageContext& context, Timings& timings, const Fairfor
 
   std::vector<double> raw(names.size(), kNaN), protected_disc(names.size(), kNaN),
       protected_utility(names.size(), kNaN);
+  // Each fair forest's held-out predictions, one row per feature (NaN: not protected), over the
+  // evaluated rows of the plain forest (every model is evaluated on the same rows), so the
+  // protected Discrimination can be recomputed from the file.
+  const std::size_t evaluated = standard.rows.size();
+  std::vector<double> predictions(names.size() * evaluated, kNaN);
   for (std::size_t j = 0; j < names.size(); ++j) {
     if (!prot[j]) continue;
     raw[j] = ff::feature_discrimination(*prot[j], standard.rows, standard.prediction);
@@ -89,6 +94,10 @@ void run_fairforest_sweep(StageContext& context, Timings& timings, const Fairfor
     const auto o = ff::assemble(pb, spec[j], eval, mine);
     protected_disc[j] = ff::feature_discrimination(*prot[j], o.rows, o.prediction);
     protected_utility[j] = utility(pb, o);
+    if (o.rows != standard.rows)
+      throw InternalError("fairforest sweep: '" + names[j] + "' was evaluated on other rows");
+    std::copy(o.prediction.begin(), o.prediction.end(),
+              predictions.begin() + static_cast<std::ptrdiff_t>(j * evaluated));
   }
   const std::string u = pb.regression() ? "rmse" : "accuracy";
   auto& out = context.results;
@@ -101,6 +110,11 @@ void run_fairforest_sweep(StageContext& context, Timings& timings, const Fairfor
           "The same Discrimination of a fair forest protecting that feature.", "1");
   out.add("/fairforest/sweep/protected_" + u, protected_utility,
           "Held-out " + u + " of the fair forest protecting that feature.", "1");
+  out.add("/fairforest/sweep/prediction", predictions,
+          "Held-out prediction (class code, or mean for regression) of the fair forest protecting "
+          "each feature (rows: /fairforest/sweep/feature; columns: /fairforest/rows; NaN: "
+          "the feature cannot be protected). protected_discrimination is computed from these.",
+          "1", {names.size(), evaluated});
   const auto r = mean_sd(raw), p = mean_sd(protected_disc), a = mean_sd(protected_utility);
   out.add("/fairforest/sweep/summary", std::vector<double>{r[0], r[1], p[0], p[1], a[0], a[1]},
           "Table 5: mean and sample sd of raw_discrimination, protected_discrimination and "

@@ -7,6 +7,7 @@
 #include "report/result_figures.hpp"
 #include "report/sections.hpp"
 #include "report/svg_plots.hpp"
+#include "report/tree_figure.hpp"
 
 namespace adm::report {
 namespace {
@@ -53,9 +54,9 @@ std::string fairforest_figures(const ResultData& data) {
   const auto models = data.strings("/fairforest/model_names");
   if (!models.empty()) {
     // Each estimate is (value, lower, upper) of the interval.
-    static const char* const metrics[] = {"accuracy", "discrimination",   "delta",
-                                          "maxd",     "inconsistency",    "rmse",
-                                          "mse",      "majority_accuracy"};
+    static const char* const metrics[] = {"accuracy",         "discrimination", "delta", "maxd",
+                                          "maxd_min_group",   "inconsistency",  "rmse",  "mse",
+                                          "majority_accuracy"};
     html::Table t;
     t.caption = "Fair Forests metrics: value [interval]";
     t.header.push_back("model");
@@ -87,6 +88,18 @@ std::string fairforest_figures(const ResultData& data) {
       t.rows.push_back(std::move(row));
     }
     out += html::table(t);
+    // Two MaxD columns with different interval methods: say which is which (issue 28 item 5).
+    if (std::find(present.begin(), present.end(), std::string_view("maxd_min_group")) !=
+        present.end())
+      out += html::paragraph(
+          "maxd is the paper's MaxD (eq. 8) over every threshold, with a percentile bootstrap "
+          "interval; a side of a few rows can decide that maximum, and its replicates lean "
+          "upward, so the interval may lie above the value. maxd_min_group is MaxD over the "
+          "thresholds that leave at least fairforest.maxd_min_group rows on each side, "
+          "bias-corrected (2 v - the replicates' mean; v, the plain maximum, is "
+          "maxd_min_group_plugin), with a basic (reverse-percentile) bootstrap interval "
+          "[2 v - q_hi, 2 v - q_lo], which corrects a maximum's upward lean instead of adding it.",
+          "note");
     // What a predicted class code means (the held-out predictions are stored as codes).
     const auto levels = data.strings("/fairforest/target_levels");
     if (levels.size() == 2) {
@@ -101,9 +114,18 @@ std::string fairforest_figures(const ResultData& data) {
     const auto has = [&](const char* m) {
       return std::find(present.begin(), present.end(), std::string_view(m)) != present.end();
     };
-    for (const char* m : {"accuracy", "rmse", "discrimination", "maxd", "inconsistency"})
+    for (const char* m :
+         {"accuracy", "rmse", "discrimination", "maxd", "maxd_min_group", "inconsistency"})
       if (has(m) && !(std::string_view(m) == "rmse" && has("accuracy")))
         out += metric_chart(data, models, m);
+  }
+  // The stored fair tree (issue 28 item 6), leaves named by the target's levels.
+  const auto tree_model = data.strings("/fairforest/tree_model");
+  if (tree_model.size() == 2) {
+    out += tree_figure(data, "/fairforest/tree",
+                       "Fair tree of " + tree_model[0] + " (" + tree_model[1] + ")",
+                       data.strings("/fairforest/target_levels"));
+    data.shown("/fairforest/tree_model");
   }
   const auto importance = importance_figure(data, "Feature importance (MDI share)");
   if (!importance.empty())

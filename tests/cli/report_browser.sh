@@ -28,7 +28,7 @@ mkdir -p "$artefacts"
   printf 'demo\trows\tdemo.h5\t/data/rows\t2000\t2001\tequal\t0\t\n'
   printf 'demo\tphi_D on another scale\tdemo.h5\t/data/rows\t689.667\t2.7927\tinformation\t-\t\n'
 } > verdicts.tsv
-# Fair Forests and a fair rule list on small generated data (issue 28 items 4-5).
+# Fair Forests and a fair rule list on small generated data (issue 28 items 4-6).
 awk 'BEGIN { srand(5); print "sex,job,hours,age,decision";
   for (i = 0; i < 300; i++) { s = (rand() < 0.5) ? "f" : "m"; j = (rand() < 0.5) ? "a" : "b";
     h = int(rand() * 40); a = 20 + int(rand() * 50);
@@ -123,15 +123,16 @@ ALFA: admissible learning for fairness=1
 Shapley values=4
 InfoGram=1
 Models and their scores=10
-Fair Forests=5
+Fair Forests=7
 Rule lists (FairCORELS)=2'
 
-# Issue 28 items 1-5 on the rendered report page (dom.html); prints the first that fails.
+# Issue 28 items 1-6 on the rendered report page (dom.html); prints the first that fails.
 # 1: four verdict states, one row each, the terminal's summary line, a not-compared row never
 #    "holds"; 3: no tiny value printed as 0.0000, every InfoGram feature named (the proxy
 #    zip_code); 4: the metric legend and the 80 % rule, tree leaves naming the target's levels,
 #    Fair Forests prediction codes, the rule list's per-group rates and unfairness plots;
-# 5: no all-NaN regression columns in a classification table.
+# 5: no all-NaN regression columns in a classification table; the paper's MaxD and the one with a
+#    minimum group side by side, the note saying which interval is which; 6: a fair tree drawn.
 check_new() {
   local c
   for c in holds explained fails not-compared; do
@@ -154,6 +155,10 @@ check_new() {
   grep -Eq '<g class="tree-leaf">.*>(not yes|yes) \(' dom.html ||
     perl -0777 -ne 'exit(/<g class="tree-leaf">\s*<rect[^>]*>(?:<title>[^<]*<\/title><\/rect>)?\s*<text[^>]*>(not yes|yes) \(/ ? 0 : 1)' dom.html ||
     { echo "tree leaves do not name the target's levels"; return 1; }
+  for want in '<th>maxd</th><th>maxd_min_group</th>' 'basic (reverse-percentile) bootstrap interval' \
+      '<title>Fair Forests: maxd_min_group per model' '<title>Fair tree of DT_F (fold 1)'; do
+    grep -qF "$want" dom.html || { echo "missing in the DOM: $want"; return 1; }
+  done
   perl -0777 -ne 'exit(/Fair Forests metrics[^<]*<\/caption>\s*(?:<thead>)?\s*<tr>(.*?)<\/tr>/s && $1 !~ /rmse|>mse</ ? 0 : 1)' dom.html ||
     { echo "the classification table shows regression columns"; return 1; }
   return 0
@@ -184,7 +189,7 @@ check_page() {
   local svgs figures per_stage
   svgs=$(grep -o '<svg ' dom.html | wc -l)
   figures=$(grep -o '<figure>' dom.html | wc -l)
-  [ "$figures" -eq 31 ] || { echo "expected 31 figures (9 + 4 + 11 + 5 + 2), found $figures"; return 1; }
+  [ "$figures" -eq 33 ] || { echo "expected 33 figures (9 + 4 + 11 + 7 + 2), found $figures"; return 1; }
   [ "$svgs" -eq "$figures" ] || { echo "$figures figures but $svgs SVG plots"; return 1; }
   per_stage=$(svgs_per_stage dom.html)
   [ "$per_stage" = "$expected_per_stage" ] ||

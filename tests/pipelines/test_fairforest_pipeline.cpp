@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "fairness/fair_metrics.hpp"
 #include "methods/fairforest/feature_discrimination.hpp"
@@ -106,4 +110,54 @@ TEST_CASE("fairforest sweep: per-feature Discrimination is eq. 7 or MaxD by type
         Approx(fairness::max_discrimination(yhat, numeric.values).value));
   numeric.values = {5, 5, 5, 5, 5};
   CHECK(std::isnan(methods::fairforest::feature_discrimination(numeric, rows, yhat)));
+}
+
+namespace {
+
+// Eq. (7) by hand over the groups present: (2 / k) sum_i |mu - mu_i|.
+double eq7_by_hand(const std::vector<double>& yhat, const std::vector<std::int32_t>& group) {
+  std::map<std::int32_t, std::pair<double, double>> sums;  // group -> (sum, count)
+  double total = 0;
+  for (std::size_t i = 0; i < yhat.size(); ++i) {
+    sums[group[i]].first += yhat[i];
+    sums[group[i]].second += 1;
+    total += yhat[i];
+  }
+  const double mu = total / static_cast<double>(yhat.size());
+  double s = 0;
+  for (const auto& [g, sc] : sums) s += std::abs(mu - sc.first / sc.second);
+  return 2.0 / static_cast<double>(sums.size()) * s;
+}
+
+}  // namespace
+
+TEST_CASE("fairforest sweep: protected Discrimination recomputed from the stored predictions",
+          "[fairforest]") {
+  const FairforestRun run;
+  const auto& features = run.get<std::string>("/fairforest/sweep/feature");
+  const auto& rows = run.get<std::int64_t>("/fairforest/rows");
+  const auto& pred = run.get<double>("/fairforest/sweep/prediction");
+  const auto& stored = run.get<double>("/fairforest/sweep/protected_discrimination");
+  REQUIRE(pred.size() == features.size() * rows.size());
+  CHECK(rows.size() == run.data.rows());
+  for (std::size_t j = 0; j < features.size(); ++j) {
+    INFO("feature " << features[j]);
+    const std::vector<double> yhat(pred.begin() + j * rows.size(),
+                                   pred.begin() + (j + 1) * rows.size());
+    const auto& column = run.data.column(features[j]);
+    double recomputed = 0;
+    if (column.is_categorical()) {
+      std::vector<std::int32_t> group;
+      for (const auto r : rows) group.push_back(column.codes()[static_cast<std::size_t>(r)]);
+      recomputed = eq7_by_hand(yhat, group);
+    } else {
+      std::vector<double> value;
+      for (const auto r : rows) value.push_back(column.values()[static_cast<std::size_t>(r)]);
+      recomputed = fairness::max_discrimination(yhat, value).value;
+    }
+    CHECK(stored[j] == Approx(recomputed).margin(1e-12));
+  }
+  // A fair forest's predictions differ from the plain forest's for the protected race.
+  const auto& rf = run.get<double>("/fairforest/models/RF/prediction");
+  CHECK(std::vector<double>(pred.begin(), pred.begin() + rows.size()) != rf);
 }

@@ -35,10 +35,9 @@ std::vector<double> label_mdi(const learn::DecisionTree& tree) {
   return out;
 }
 
-std::vector<double> fit_tree_task(const Problem& problem, const Protected* prot,
-                                  const ModelSpec& spec, const std::vector<std::size_t>& train,
-                                  const std::vector<std::size_t>& test, std::uint64_t seed,
-                                  std::size_t fold, std::size_t tree) {
+learn::DecisionTree grow_tree(const Problem& problem, const Protected* prot, const ModelSpec& spec,
+                              const std::vector<std::size_t>& train, std::uint64_t seed,
+                              std::size_t fold, std::size_t tree) {
   const auto& x = problem.x;
   std::vector<double> w(x.rows, 0.0);
   if (spec.forest) {
@@ -83,7 +82,15 @@ std::vector<double> fit_tree_task(const Problem& problem, const Protected* prot,
   if (fair) t.set_criterion(std::move(fair));
   t.reseed(Rng(seed, stream("mtry", fold), tree).next_u64());
   t.fit_indexed(x, problem.index, target, w);
+  return t;
+}
 
+std::vector<double> fit_tree_task(const Problem& problem, const Protected* prot,
+                                  const ModelSpec& spec, const std::vector<std::size_t>& train,
+                                  const std::vector<std::size_t>& test, std::uint64_t seed,
+                                  std::size_t fold, std::size_t tree) {
+  const auto& x = problem.x;
+  const learn::DecisionTree t = grow_tree(problem, prot, spec, train, seed, fold, tree);
   std::vector<double> out;
   out.reserve(test.size() + x.cols);
   for (const std::size_t r : test)

@@ -59,6 +59,11 @@ std::vector<double> fit_tree_task(const Problem& problem, const Protected* prot,
                                   const std::vector<std::size_t>& test, std::uint64_t seed,
                                   std::size_t fold, std::size_t tree);
 
+// The tree itself that fit_tree_task grows for the same arguments (the pipeline stores one).
+learn::DecisionTree grow_tree(const Problem& problem, const Protected* prot, const ModelSpec& spec,
+                              const std::vector<std::size_t>& train, std::uint64_t seed,
+                              std::size_t fold, std::size_t tree);
+
 // Mean decrease in the label's impurity per column: sum over a tree's splits of
 // w_p I(p) - w_l I(l) - w_r I(r), with I the (unnormalised) Gini impurity, or the squared-error
 // decrease for regression — the label part only, so a plain and a fair tree are measured alike.
