@@ -10,4 +10,8 @@ namespace adm {
 // Resident bytes of this process now (Linux: /proc/self/statm); 0 where it cannot be read.
 std::uint64_t resident_bytes();
 
+// The process's peak resident set so far (VmHWM; getrusage's ru_maxrss where /proc is missing),
+// in bytes; 0 if neither is available.
+std::uint64_t peak_resident_bytes();
+
 }  // namespace adm

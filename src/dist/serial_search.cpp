@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/process_memory.hpp"
 #include "dist/traffic.hpp"
 
 namespace adm::dist {
@@ -48,7 +49,7 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
   std::vector<std::string> findings;
   findings.push_back(search.findings());  // moved: a braced list would copy megabytes
   stats.findings_seconds = since(t1);
-  stats.peak_rss = {peak_rss_bytes()};
+  stats.peak_rss = {peak_resident_bytes()};
   return findings;
 }
 

@@ -1,12 +1,10 @@
 #include "dist/traffic.hpp"
 
-#include <sys/resource.h>
-
 #include <algorithm>
-#include <fstream>
 #include <iterator>
 #include <string>
 
+#include "core/process_memory.hpp"
 #include "dist/mpi_impl.hpp"
 
 namespace adm::dist {
@@ -48,29 +46,11 @@ std::uint64_t broadcast_children(int rank, int root, int size) {
   return children;
 }
 
-std::uint64_t peak_rss_bytes() {
-  // VmHWM is in kB ("VmHWM:    123456 kB").
-  std::ifstream status("/proc/self/status");
-  std::string key;
-  while (status >> key) {
-    if (key == "VmHWM:") {
-      std::uint64_t kb = 0;
-      if (status >> kb) return kb * 1024;
-      break;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) == 0 && usage.ru_maxrss > 0)
-    return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // kB on Linux
-  return 0;
-}
-
 RankTraffic gather_traffic(Communicator& comm, const TrafficCounts& start) {
   // Taken before the gather, so the gather's own bytes stay out of the stage's figures.
   const TrafficCounts d = traffic() - start;
   const std::uint64_t mine[5] = {d.bytes_sent, d.bytes_received, d.messages_sent,
-                                 d.messages_received, peak_rss_bytes()};
+                                 d.messages_received, peak_resident_bytes()};
   const auto ranks = static_cast<std::size_t>(comm.size());
   std::vector<std::uint64_t> all(5 * ranks);
   if (ranks == 1)

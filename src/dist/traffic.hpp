@@ -37,10 +37,6 @@ void count_received(std::uint64_t bytes, std::uint64_t messages = 1);
 // for the root) that are < size.
 std::uint64_t broadcast_children(int rank, int root, int size);
 
-// The process's peak resident set so far (VmHWM; getrusage's ru_maxrss where /proc is missing),
-// in bytes; 0 if neither is available.
-std::uint64_t peak_rss_bytes();
-
 // Per rank, in rank order (complete on rank 0 after gather_traffic).
 struct RankTraffic {
   std::vector<std::uint64_t> bytes_sent, bytes_received, messages_sent, messages_received;
