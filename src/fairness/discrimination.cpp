@@ -88,10 +88,10 @@ std::vector<std::size_t> order_by_value(std::span<const double> values) {
   return order;
 }
 
-MaxD max_discrimination_sorted(std::span<const double> yhat,
-                               std::span<const double> protected_value,
-                               std::span<const std::size_t> order, std::span<const double> weight,
-                               double min_side) {
+MaxDPair max_discrimination_sorted_pair(std::span<const double> yhat,
+                                        std::span<const double> protected_value,
+                                        std::span<const std::size_t> order,
+                                        std::span<const double> weight, double min_side) {
   double total_sum = 0.0, total_count = 0.0;
   for (std::size_t r : order) {
     const double w = weight.empty() ? 1.0 : weight[r];
@@ -100,23 +100,32 @@ MaxD max_discrimination_sorted(std::span<const double> yhat,
   }
   // Walk the sorted rows; at each new distinct value t among rows with weight, the rows passed so
   // far are {x < t} and the rest {x >= t}. Strict > keeps the smallest t among equal gaps.
-  MaxD best{kNaN, kNaN};
+  MaxDPair best{{kNaN, kNaN}, {kNaN, kNaN}};
   double left_sum = 0.0, left_count = 0.0, last_value = kNaN;
   for (std::size_t r : order) {
     const double w = weight.empty() ? 1.0 : weight[r];
     if (w == 0.0) continue;
     // left_count > 0 and a new value imply a non-empty right side; min_side asks for more.
-    if (left_count > 0.0 && protected_value[r] != last_value && left_count >= min_side &&
-        total_count - left_count >= min_side) {
+    if (left_count > 0.0 && protected_value[r] != last_value) {
       const double gap =
           std::abs(left_sum / left_count - (total_sum - left_sum) / (total_count - left_count));
-      if (std::isnan(best.value) || gap > best.value) best = {gap, protected_value[r]};
+      if (std::isnan(best.all.value) || gap > best.all.value) best.all = {gap, protected_value[r]};
+      if (left_count >= min_side && total_count - left_count >= min_side &&
+          (std::isnan(best.limited.value) || gap > best.limited.value))
+        best.limited = {gap, protected_value[r]};
     }
     left_sum += w * yhat[r];
     left_count += w;
     last_value = protected_value[r];
   }
   return best;
+}
+
+MaxD max_discrimination_sorted(std::span<const double> yhat,
+                               std::span<const double> protected_value,
+                               std::span<const std::size_t> order, std::span<const double> weight,
+                               double min_side) {
+  return max_discrimination_sorted_pair(yhat, protected_value, order, weight, min_side).limited;
 }
 
 }  // namespace detail

@@ -166,12 +166,15 @@ FairMetricsReport fair_metrics(const FairMetricsInputs& in, const FairMetricsOpt
       r[kDisc] = detail::discrimination_weighted(scores, in.group, out.groups, weight);
       if (classification) r[kDelta] = r[kAcc] - r[kDisc];
     }
-    if (has_protected)
+    if (has_min_group) {
+      // One walk gives the paper's MaxD and the min-group one.
+      const auto both = detail::max_discrimination_sorted_pair(scores, in.protected_value, order,
+                                                               weight, min_side);
+      r[kMaxD] = both.all.value;
+      r[kMaxDMin] = both.limited.value;
+    } else if (has_protected) {
       r[kMaxD] = detail::max_discrimination_sorted(scores, in.protected_value, order, weight).value;
-    if (has_min_group)
-      r[kMaxDMin] =
-          detail::max_discrimination_sorted(scores, in.protected_value, order, weight, min_side)
-              .value;
+    }
     if (!incon_terms.empty()) r[kIncon] = weighted_mean(incon_terms, weight);
   }
   const auto ci = bootstrap_ci(reps, options.level);

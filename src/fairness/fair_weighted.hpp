@@ -28,4 +28,15 @@ MaxD max_discrimination_sorted(std::span<const double> yhat,
                                std::span<const std::size_t> order, std::span<const double> weight,
                                double min_side = 0.0);
 
+// Both maxima of one walk over the rows: `all` over every threshold (eq. 8) and `limited` over
+// those leaving at least min_side weight on each side (as max_discrimination_sorted with
+// min_side). A bootstrap replicate that reports both pays for one pass, not two.
+struct MaxDPair {
+  MaxD all, limited;
+};
+MaxDPair max_discrimination_sorted_pair(std::span<const double> yhat,
+                                        std::span<const double> protected_value,
+                                        std::span<const std::size_t> order,
+                                        std::span<const double> weight, double min_side);
+
 }  // namespace adm::fairness::detail

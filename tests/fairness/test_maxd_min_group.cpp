@@ -65,6 +65,13 @@ TEST_CASE("MaxD with a minimum group: hand example", "[fairmetrics][maxd]") {
   CHECK(weighted.value == Approx(0.8));
   CHECK(weighted.threshold == 2.0);
   CHECK(std::isnan(detail::max_discrimination_sorted(y, x, order, {}, 4.0).value));
+  // One walk for both maxima (the bootstrap's path): the paper's t = 2 gap 0.8 and, at minimum
+  // group 3, t = 4 with gap 0, exactly as the two separate walks give them.
+  const auto both = detail::max_discrimination_sorted_pair(y, x, order, {}, 3.0);
+  CHECK(both.all.value == detail::max_discrimination_sorted(y, x, order, {}).value);
+  CHECK(both.all.threshold == 2.0);
+  CHECK(both.limited.value == detail::max_discrimination_sorted(y, x, order, {}, 3.0).value);
+  CHECK(both.limited.threshold == 4.0);
 }
 
 TEST_CASE("MaxD with a minimum group equals an O(n^2) brute force", "[fairmetrics][maxd]") {
