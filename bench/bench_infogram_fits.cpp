@@ -18,6 +18,7 @@
 #include <ctime>
 #include <sstream>
 
+#include "core/elapsed.hpp"
 #include "core/error.hpp"
 #include "data/load.hpp"
 #include "info/ml_cmi.hpp"
@@ -29,10 +30,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using adm::info::Names;
-
-double since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 struct Totals {
   std::size_t fits = 0;
@@ -56,17 +53,17 @@ struct Timer {
     const auto xe = adm::learn::make_matrix(data, cols, eval);
     std::vector<std::int32_t> yt(train.size());
     for (std::size_t i = 0; i < train.size(); ++i) yt[i] = y[train[i]];
-    const double m = since(t0);
+    const double m = adm::seconds_since(t0);
     auto model = prototype.clone();
     model->reseed(seed);
     t0 = Clock::now();
     const std::clock_t c0 = std::clock();
     model->fit(xt, yt, classes);
     const double cf = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-    const double f = since(t0);
+    const double f = adm::seconds_since(t0);
     t0 = Clock::now();
     auto p = model->predict_proba(xe);
-    const double pr = since(t0);
+    const double pr = adm::seconds_since(t0);
     for (Totals* t : {&part, &total}) {
       ++t->fits;
       t->matrix += m;

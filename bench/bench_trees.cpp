@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/elapsed.hpp"
 #include "core/rng.hpp"
 #include "learn/cart.hpp"
 #include "learn/cart_prune.hpp"
@@ -22,10 +23,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using Table = std::vector<std::vector<std::string>>;
-
-double since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 Table read(const std::string& path, std::vector<std::string>& header) {
   std::ifstream in(path);
@@ -131,7 +128,7 @@ int main(int argc, char** argv) {
   auto t0 = Clock::now();
   adm::learn::DecisionTree tree(p);
   tree.fit(d.train, d.ytrain, 2);
-  const double fit_s = since(t0);
+  const double fit_s = adm::seconds_since(t0);
   std::printf("cart_fit_s %.4f\n", fit_s);
   std::printf("cart_splits %zu\n", (tree.nodes().size() - 1) / 2);
   std::printf("cart_test_accuracy %.4f\n", accuracy(tree.predict(d.test), d.ytest));
@@ -143,7 +140,7 @@ int main(int argc, char** argv) {
   t0 = Clock::now();
   const auto cv = adm::learn::cross_validate(tree, d.train, t, {},
                                              adm::learn::make_folds(d.train.rows, 10, rng));
-  std::printf("cart_fit_xval10_s %.4f\n", fit_s + since(t0));  // as rpart(xval = 10)
+  std::printf("cart_fit_xval10_s %.4f\n", fit_s + adm::seconds_since(t0));  // as rpart(xval = 10)
   std::printf("cart_xerror_min %.4f\n", cv[adm::learn::choose_row(cv, false)].xerror);
 
   adm::learn::ForestParams fp;
@@ -153,7 +150,7 @@ int main(int argc, char** argv) {
   t0 = Clock::now();
   forest.fit(d.train, d.ytrain, 2);
   std::printf("forest_trees %zu\nforest_mtry %zu\n", trees, forest.mtry(d.train.cols, false));
-  std::printf("forest_fit_s %.4f\n", since(t0));
+  std::printf("forest_fit_s %.4f\n", adm::seconds_since(t0));
   std::printf("forest_oob_error %.4f\n", forest.oob_error());
   std::printf("forest_test_accuracy %.4f\n", accuracy(forest.predict(d.test), d.ytest));
   return 0;

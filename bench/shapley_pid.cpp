@@ -12,16 +12,13 @@
 #include <vector>
 
 #include "../tests/info/broja_ipopt.hpp"
+#include "core/elapsed.hpp"
 #include "core/rng.hpp"
 #include "info/broja_solver.hpp"
 
 using namespace adm;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 // Marginals of a random sparse joint with nt x nx x ny cells, a share `fill` of them nonzero.
 info::BrojaMarginals random_problem(std::size_t nt, std::size_t nx, std::size_t ny, double fill,

@@ -31,16 +31,15 @@ std::string joined_command_line(int argc, char** argv) {
   return out;
 }
 
-int run_config(const ExperimentConfig& config, const std::string& out, bool resume,
-               const std::string& command_line) {
-  auto& comm = adm::dist::Communicator::world();
+int run_config(adm::dist::Communicator& comm, const ExperimentConfig& config,
+               const std::string& out, bool resume, const std::string& command_line) {
   adm::pipelines::RunRequest request{config,
                                      out,
                                      resume,
                                      command_line,
                                      comm.is_root() ? &std::cout : nullptr,
                                      comm.is_root() ? &std::cerr : nullptr};
-  adm::pipelines::run_experiment(request);
+  adm::pipelines::run_experiment(comm, request);
   return adm::kExitOk;
 }
 
@@ -63,9 +62,8 @@ int report(const std::exception& e, adm::dist::Communicator& comm) {
 // `admissible reproduce`: exit 0 when every figure holds or differs with an explanation,
 // kExitVerdictsDiffer when one differs without (with --strict: when any differs), 2 on bad
 // input, 1 on an internal error.
-int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool check_only,
-                  bool strict) {
-  auto& comm = adm::dist::Communicator::world();
+int run_reproduce(adm::dist::Communicator& comm, adm::pipelines::ReproduceRequest& request,
+                  bool slurm, bool check_only, bool strict) {
   if (request.configs_root.empty()) request.configs_root = adm::pipelines::default_configs_root();
   request.progress = comm.is_root() ? &std::cerr : nullptr;
   if (slurm) {
@@ -83,7 +81,7 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
         papers =
             adm::pipelines::check_reproductions(request, adm::pipelines::select_papers(request));
     } else {
-      papers = adm::pipelines::reproduce(request);
+      papers = adm::pipelines::reproduce(comm, request);
     }
   });
   std::size_t failures = 0;
@@ -106,7 +104,7 @@ int run_reproduce(adm::pipelines::ReproduceRequest& request, bool slurm, bool ch
 }  // namespace
 
 int main(int argc, char** argv) {
-  auto& comm = adm::dist::Communicator::world();
+  auto& comm = adm::dist::Communicator::world();  // the one place the world is fetched
   adm::install_termination_handlers(comm.is_root());  // SIGTERM (scancel): one line, exit 143
   // Removed on every return, before MPI_Finalize: see remove_termination_handlers.
   struct HandlersUntilReturn {
@@ -202,7 +200,7 @@ int main(int argc, char** argv) {
         config = adm::pipelines::parse_config(adm::pipelines::demo_config_text(),
                                               "<embedded configs/demo.toml>");
       });
-    if (*run || *demo) return run_config(config, out, resume, command_line);
+    if (*run || *demo) return run_config(comm, config, out, resume, command_line);
     if (*validate) {
       std::string what;
       comm.agree([&] {
@@ -223,7 +221,7 @@ int main(int argc, char** argv) {
     }
     if (*reproduce) {
       repro.command_line = command_line;
-      return run_reproduce(repro, slurm, check_only, strict);
+      return run_reproduce(comm, repro, slurm, check_only, strict);
     }
     if (*pid) {
       std::ostringstream text;

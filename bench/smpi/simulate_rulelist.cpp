@@ -28,7 +28,7 @@ int rulelist(dist::Communicator& comm, int argc, char** argv) {
   const auto set = rl::read_corels(
       {dir + "/compas_train.out", dir + "/compas_train.label", dir + "/compas_train.minor", ""});
   rl::SearchOptions options;  // the pipeline's defaults for the keys the config leaves out
-  options.lambda = std::stod(lambda_text);
+  options.regularization = std::stod(lambda_text);
   options.strategy = rl::Strategy::LowerBound;
   options.max_memory_mb = 8000;
   rl::check_search_options(options);

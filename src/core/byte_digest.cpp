@@ -3,17 +3,16 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/splitmix.hpp"
+
 namespace adm {
 namespace {
 
 constexpr std::uint64_t kMultiplier = 0x9e3779b97f4a7c15ULL;
 
-// splitmix64's finaliser: every input bit reaches every output bit.
-std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+// splitmix64's finaliser alone: every input bit reaches every output bit. splitmix64_mix adds the
+// golden increment first, so it is taken back here (wrapping): the digests stay what they were.
+std::uint64_t mix(std::uint64_t z) { return splitmix64_mix(z - kMultiplier); }
 
 }  // namespace
 

@@ -3,19 +3,30 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/splitmix.hpp"
+
 namespace adm {
 namespace {
 
+constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL;  // 2^64 / golden ratio, odd
+
+// splitmix64 as a generator: its next output, advancing the state x.
 std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  const std::uint64_t out = splitmix64_mix(x);
+  x += kGolden;
+  return out;
 }
 
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 }  // namespace
+
+std::uint64_t splitmix64_mix(std::uint64_t x) {
+  std::uint64_t z = x + kGolden;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
 
 std::uint64_t stable_hash(std::string_view text) {
   return stable_hash(text, 0xcbf29ce484222325ULL);

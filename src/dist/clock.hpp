@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdint>
 
+#include "core/elapsed.hpp"
+
 namespace adm::dist {
 
 struct ProtocolClock {
@@ -18,10 +20,7 @@ struct ProtocolClock {
   static time_point now() noexcept;
 };
 
-// Seconds since t0 on the protocol clock.
-inline double seconds_since(ProtocolClock::time_point t0) {
-  return std::chrono::duration<double>(ProtocolClock::now() - t0).count();
-}
+using adm::seconds_since;  // seconds_since(t0) on the protocol clock, as on any other
 
 // Lets `seconds` pass on the protocol clock without using the CPU.
 void pause_for(double seconds);

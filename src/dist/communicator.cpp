@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "core/fresh_memory.hpp"
+#include "dist/message_tags.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/traffic.hpp"
 
@@ -191,7 +192,7 @@ std::vector<std::string> Communicator::gather_to_root(std::size_t bytes,
   const int size = static_cast<int>(bytes);
   std::vector<int> sizes(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
   MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, world);
-  constexpr int kTag = 911;  // only this collective sends on the world communicator
+  constexpr int kTag = kGatherBytesTag;  // message_tags.hpp
   std::vector<std::string> all;
   std::vector<MPI_Request> requests;
   if (rank_ == 0) {

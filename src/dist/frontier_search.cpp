@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "dist/clock.hpp"
 #include "dist/mailbox.hpp"
+#include "dist/message_tags.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/node_block.hpp"
 #include "dist/node_budget.hpp"
@@ -22,21 +23,6 @@ namespace adm::dist {
 namespace {
 
 using Clock = ProtocolClock;  // simulated time under SMPI (dist/clock.hpp)
-
-double since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-// Point-to-point tags of the search protocol (the task farm uses 101-104).
-enum Tag : int {
-  kNodes = 301,       // routed nodes (an outbox) or stolen nodes: take()
-  kStealAsk = 302,    // "give me work", empty payload
-  kStealReply = 303,  // give()'s text, possibly empty
-  kLeaseAsk = 304,    // 8 bytes: the units of node budget the asker needs (to rank 0)
-  kLeaseGrant = 305,  // 8 bytes: the units leased, 0 when the budget is spent
-  kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply
-  kRelay = 307,       // a method's relay to a neighbour in the tree (LocalSearch::relay)
-};
 
 // This rank's neighbours in the relays' tree: its parent, then its children.
 std::vector<int> relay_links(int rank, int ranks) {
@@ -124,8 +110,8 @@ class Engine {
         // of a 2-rank mine were idle). On an oversubscribed node a spinning rank would take a
         // working rank's core.
         if (!idle_since_) idle_since_ = iteration;
-        if (!spin_ || since(*idle_since_) > kSpinSeconds) pause_for(50e-6);
-        idle_seconds_ += since(iteration);
+        if (!spin_ || seconds_since(*idle_since_) > kSpinSeconds) pause_for(50e-6);
+        idle_seconds_ += seconds_since(iteration);
       }
     }
   }
@@ -295,7 +281,7 @@ class Engine {
     std::string nodes;
     const auto t0 = Clock::now();
     guarded([&] { nodes = search_.give(count); });
-    take_seconds_ += since(t0);
+    take_seconds_ += seconds_since(t0);
     if (!nodes.empty()) ++steals_;
     return nodes;
   }
@@ -316,7 +302,7 @@ class Engine {
   void timed_take(const std::string& bytes) {
     const auto t0 = Clock::now();
     guarded([&] { search_.take(bytes); });
-    take_seconds_ += since(t0);
+    take_seconds_ += seconds_since(t0);
   }
 
   // One step, sized so that a step takes about a slice: the rank stays responsive to messages.
@@ -324,7 +310,7 @@ class Engine {
     const auto t0 = Clock::now();
     std::uint64_t n = 0;
     guarded([&] { n = search_.step(quota_.cap(std::max(budget_, search_.next_cost()))); });
-    const double dt = since(t0);
+    const double dt = seconds_since(t0);
     busy_seconds_ += dt;
     nodes_ += n;
     quota_.spend(n);
@@ -353,7 +339,7 @@ class Engine {
       guarded([&] { bytes = search_.outbox_bytes(r); });
       if (bytes == 0) continue;
       auto& last = last_flush_[static_cast<std::size_t>(r)];
-      if (!now_idle && bytes < kBatchBytes && since(last) < kBatchSeconds) continue;
+      if (!now_idle && bytes < kBatchBytes && seconds_since(last) < kBatchSeconds) continue;
       std::string batch;
       guarded([&] { batch = search_.drain_outbox(r); });
       last = Clock::now();
@@ -474,7 +460,7 @@ class Engine {
     }
     const bool join = idle() ? !rounds_->posted()
                              : rounds_->in_flight() < SearchRounds::kInFlight &&
-                                   since(last_round_time_) >= kRoundSeconds;
+                                   seconds_since(last_round_time_) >= kRoundSeconds;
     if (join) post_round();
     return false;
   }
@@ -550,7 +536,7 @@ std::vector<std::string> frontier_search(Communicator& comm, LocalSearch& search
     else
       findings = comm.gather_to_root(engine.findings());
     stats.search_seconds = std::chrono::duration<double>(t1 - t0).count();
-    stats.findings_seconds = since(t1);
+    stats.findings_seconds = seconds_since(t1);
   }
   add_traffic(comm, start, stats);  // after the findings' gather: its bytes count too
   if (stats_out) *stats_out = stats;

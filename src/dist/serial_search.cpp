@@ -4,16 +4,13 @@
 #include <chrono>
 
 #include "core/process_memory.hpp"
+#include "core/elapsed.hpp"
 #include "dist/traffic.hpp"
 
 namespace adm::dist {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 }  // namespace
 
@@ -40,7 +37,7 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
   stats.complete = search.frontier_size() == 0;
   stats.nodes = {nodes};
   stats.nodes_total = nodes;
-  stats.busy_seconds = {since(t0)};
+  stats.busy_seconds = {seconds_since(t0)};
   stats.search_seconds = stats.busy_seconds[0];
   stats.idle_seconds = stats.take_seconds = {0.0};
   stats.steals_given = stats.routed_batches = {0};
@@ -48,7 +45,7 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
   const auto t1 = Clock::now();
   std::vector<std::string> findings;
   findings.push_back(search.findings());  // moved: a braced list would copy megabytes
-  stats.findings_seconds = since(t1);
+  stats.findings_seconds = seconds_since(t1);
   stats.peak_rss = {peak_resident_bytes()};
   return findings;
 }

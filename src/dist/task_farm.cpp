@@ -12,6 +12,7 @@
 #include "core/progress.hpp"
 #include "dist/clock.hpp"
 #include "dist/mailbox.hpp"
+#include "dist/message_tags.hpp"
 #include "dist/mpi_impl.hpp"
 #include "dist/task_chunks.hpp"
 
@@ -20,19 +21,12 @@ namespace {
 
 using Clock = ProtocolClock;  // simulated time under SMPI (dist/clock.hpp)
 
-double since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
 // CPU seconds of the calling thread.
 double thread_cpu_seconds() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
-
-// Message tags. Workers send RESULT or FAILURE; the coordinator sends TASK or STOP.
-enum Tag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
 
 // Wire formats: a handout is the task indices (8 bytes each); a reply is the number of tasks and
 // the seconds they took, then per task its index, its result's size and its bytes; a failure
@@ -142,7 +136,7 @@ std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size
       }
   }
   stats_.traffic = gather_traffic(comm_, start);
-  stats_.seconds = since(t0);
+  stats_.seconds = seconds_since(t0);
   history_.emplace_back(stage, stats_);
   return results;
 }
@@ -262,7 +256,7 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
       pending.pop_front();
       const auto t0 = Clock::now();
       std::string result = run_one(stage, options_.seed, index, task);
-      stats_.busy_seconds[0] += since(t0);
+      stats_.busy_seconds[0] += seconds_since(t0);
       accept(index, std::move(result), 0);
     }
   }
@@ -280,10 +274,10 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
       receive(m);
       progressed = true;
     }
-    stats_.coordinator_seconds += since(t0);
+    stats_.coordinator_seconds += seconds_since(t0);
     stats_.coordinator_cpu_seconds += thread_cpu_seconds() - cpu0;
     if (own.valid() && own.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-      const double seconds = since(own_start);
+      const double seconds = seconds_since(own_start);
       stats_.busy_seconds[0] += seconds;
       chunks.timed(own_indices.size(), seconds);
       auto done = own.get();  // rethrows the task's error here
@@ -320,7 +314,7 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
       mail->wait(m, kTask, kFailure);
       receive(m);
     }
-    stats_.wait_seconds[0] += own.valid() ? 0.0 : since(t1);
+    stats_.wait_seconds[0] += own.valid() ? 0.0 : seconds_since(t1);
   }
   if (mail)
     for (int w = 1; w < comm_.size(); ++w) mail->send(w, kStop, {});
@@ -335,7 +329,7 @@ void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail)
   for (;;) {
     const auto t0 = Clock::now();
     mail.wait(m, kTask, kFailure);
-    stats_.wait_seconds[me] += since(t0);
+    stats_.wait_seconds[me] += seconds_since(t0);
     if (m.tag == kStop) return;
     const std::vector<std::uint64_t> indices = decode_indices(m.bytes);
     const auto t1 = Clock::now();
@@ -349,7 +343,7 @@ void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail)
         put(bytes, static_cast<std::uint64_t>(result.size()));
         bytes += result;
       }
-      const double seconds = since(t1);
+      const double seconds = seconds_since(t1);
       std::memcpy(bytes.data() + sizeof(std::uint64_t), &seconds, sizeof seconds);
       stats_.busy_seconds[me] += seconds;
       stats_.result_bytes[me] += bytes.size();

@@ -60,6 +60,7 @@ class TaskFarm {
   TaskFarm(Communicator& comm, FarmOptions options);
 
   bool is_root() const { return comm_.is_root(); }
+  Communicator& communicator() const { return comm_; }  // the process group it runs on
 
   // Collective: runs tasks 0..count-1 of `stage`, `task(index, rng)` returning a value with a
   // Codec; rank 0 returns all results in task order, the other ranks an empty list.

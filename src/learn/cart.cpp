@@ -12,8 +12,13 @@ namespace adm::learn {
 
 namespace {
 
+// Where row value v goes at `node`. Missing values follow the side the split chose for them while
+// growing (the heavier one). A categorical node maps each
+// level code it saw to a side; a code it never saw (a level absent from its training rows, or a
+// non-integer) cannot be placed by the split, so it goes with the missing values.
 bool goes_left(const DecisionTree::Node& node, float v) {
   if (std::isnan(v)) return node.missing_left;
+  // Compared in double: the threshold is a midpoint of two floats, which a float may not hold.
   if (!node.categorical) return static_cast<double>(v) < node.threshold;
   if (v >= 0 && v == std::floor(v) &&
       static_cast<double>(v) < static_cast<double>(node.go.size())) {
@@ -55,6 +60,8 @@ DecisionTree::ColumnIndex DecisionTree::index_columns(const FeatureMatrix& x) {
       }
     }
     if (cat) continue;
+    // Numeric columns become ranks of their distinct values: the split search then walks each
+    // column once in order (codes are bins of a histogram) instead of sorting at every node.
     std::sort(sorted.begin(), sorted.end());
     auto& values = index.values[c];
     for (const auto& [v, r] : sorted) {
@@ -90,6 +97,7 @@ DecisionTree::DecisionTree(const DecisionTree& other)
       nodes_(other.nodes_),
       importance_(other.importance_) {}
 
+// Copy-and-move: the criterion is polymorphic and owned, so a copy clones it.
 DecisionTree& DecisionTree::operator=(const DecisionTree& other) {
   if (this != &other) *this = DecisionTree(other);
   return *this;
@@ -100,6 +108,7 @@ void DecisionTree::set_criterion(std::unique_ptr<SplitCriterion> criterion) {
   criterion_ = std::move(criterion);
 }
 
+// The stream only draws the mtry candidate features (forests); a plain tree draws nothing.
 void DecisionTree::reseed(std::uint64_t seed) { rng_ = Rng(seed, "cart-mtry"); }
 
 void DecisionTree::fit(const FeatureMatrix& x, std::span<const std::int32_t> y, std::size_t classes,
@@ -141,6 +150,9 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   if (!regression && (criterion_->name() == "mse")) {
     throw InputError("cart: criterion mse is for regression; use gini or entropy");
   }
+  // A regression tree asked for gini or entropy (the classification defaults) falls back to
+  // squared error, as rpart's method = "anova" does; a fair criterion keeps its own regression
+  // form.
   static const VarianceCriterion squared_error;
   Workspace ws(x, index, target);
   ws.criterion = criterion_.get();
@@ -165,6 +177,8 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
     total += ws.w[r];
   }
   if (!(total > 0)) throw InputError("cart: weights sum to 0");
+  // The side attribute (the protected attribute of a fair split criterion) is checked like the
+  // labels; a numeric one is centred below for the same reason the response is.
   const bool side = target.has_side();
   double side_sum = 0;
   if (side) {
@@ -189,12 +203,17 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   cols_ = x.cols;
   offset_ = regression ? sum_y / total : 0.0;  // centring keeps the variance sums accurate
   ws.offset = offset_;
+  // Per-node statistics, one vector of k numbers: the label part (class weights, or for regression
+  // the weighted sum and sum of squares of the centred response), then the side attribute's part
+  // (its level weights, or its sum and sum of squares), which only a fair criterion reads.
   ws.k_label = regression ? 2 : classes_;
   ws.k = ws.k_label + (!side ? 0 : target.side_levels > 0 ? target.side_levels : 2);
   if (ws.criterion->reads_side() && !side)
     throw InputError("cart: criterion " + ws.criterion->name() + " needs a side attribute");
   ws.k_gain = ws.criterion->reads_side() ? ws.k : ws.k_label;
   ws.side_offset = side && target.side_levels == 0 ? side_sum / total : 0.0;
+  // Counts are clamped at 0 when a node's statistics are obtained by subtraction (round-off must
+  // not make a weight negative); sums of a centred value may be negative, so they are not.
   ws.clamp.assign(ws.k, regression ? 0 : 1);
   for (std::size_t s = ws.k_label; s < ws.k; ++s) ws.clamp[s] = target.side_levels > 0 ? 1 : 0;
   names_ = x.names;
@@ -216,6 +235,7 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   }
   root.rows = rows.size();
   finish_node(root);
+  // rpart's cp is relative to the root's risk: a split must improve the fit by cp * root risk.
   ws.alpha = params_.cp * root.risk;
   nodes_.push_back(std::move(root));
   grow(ws, rows, 0);
@@ -223,6 +243,10 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
     for (Node& n : nodes_) n.counts.resize(ws.k_label);
   }
 
+  // A single tree (no mtry sampling) gets its cost-complexity sequence, so it can be pruned later
+  // (pruned(cp), CV pruning) without regrowing; then subtrees whose weakest-link alpha is below
+  // cp are collapsed, as rpart does (growth stops only locally, pruning sees whole subtrees).
+  // Forest trees are never pruned, so they skip this.
   if (params_.mtry == 0 && nodes_.size() > 1) {
     const std::vector<double> alphas = weakest_link_alphas(nodes_);
     for (std::size_t i = 0; i < nodes_.size(); ++i) nodes_[i].complexity = alphas[i];
@@ -238,6 +262,9 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   }
 }
 
+// A node's prediction and risk from its statistics: for regression the (un-centred) mean and the
+// weighted sum of squared errors; for classes the majority class (ties to the lower code) and the
+// weight of the rows it misclassifies.
 void DecisionTree::finish_node(Node& n) const {
   if (classes_ == 0) {
     n.value = offset_ + n.counts[0] / n.weight;
@@ -250,8 +277,11 @@ void DecisionTree::finish_node(Node& n) const {
   n.risk = std::max(0.0, n.weight - *top);
 }
 
+// Depth-first growth. Nodes are appended (both children, then the left subtree, then the right),
+// so indices are stable while `nodes_` grows; references into it are not, hence the index use.
 void DecisionTree::grow(Workspace& ws, std::vector<std::size_t>& rows, int node) {
-  {
+  {  // rpart's stopping rules, and: a pure node cannot improve, a node below cp cannot pay for a
+     // split
     const Node& n = nodes_[static_cast<std::size_t>(node)];
     if (n.depth >= params_.max_depth || n.rows < params_.min_split ||
         n.rows < 2 * params_.min_leaf ||
@@ -291,6 +321,8 @@ void DecisionTree::grow(Workspace& ws, std::vector<std::size_t>& rows, int node)
   right.rows = right_rows.size();
   finish_node(left);
   finish_node(right);
+  // The parent's row list is no longer needed: freeing it bounds memory by the current path's
+  // lists.
   rows.clear();
   rows.shrink_to_fit();
   const int li = static_cast<int>(nodes_.size());
@@ -351,6 +383,8 @@ DecisionTree DecisionTree::pruned(double cp) const {
   return out;
 }
 
+// With alpha >= 0 the walk stops at the first node whose subtree pruning at alpha would remove
+// (complexity <= alpha): the leaf of the pruned tree, without building that tree.
 int DecisionTree::leaf_of(const FeatureMatrix& x, std::size_t r, double alpha) const {
   int i = 0;
   while (nodes_[static_cast<std::size_t>(i)].feature >= 0 &&

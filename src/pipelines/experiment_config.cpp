@@ -9,20 +9,42 @@
 #include "demo_config.hpp"  // generated from configs/demo.toml
 #include "fairness/bootstrap_ci.hpp"
 #include "pipelines/pipeline_columns.hpp"
+#include "pipelines/registry.hpp"
 
 namespace adm::pipelines {
+
+namespace {
+
+// run.pipeline's documentation and choices, from the registry.
+struct PipelineChoices {
+  std::string doc = "What the run does: ";
+  std::vector<std::string> names;
+};
+
+PipelineChoices pipeline_choices() {
+  PipelineChoices out;
+  const auto& all = registered_pipelines();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    out.names.push_back(all[i].name);
+    out.doc += (i == 0                ? ""
+                : i + 1 == all.size() ? " or "
+                                      : ", ") +
+               all[i].name + " (" + all[i].summary + ")";
+  }
+  out.doc += ".";
+  return out;
+}
+
+}  // namespace
 
 void describe(config::Fields& f, RunSection& s) {
   f.text("name", s.name,
          "Experiment name, a plain file name (no '/'): the default result is results/<name>.h5.");
   f.count("seed", s.seed, "Master seed; every random stream is derived from (seed, stage, task).");
   f.path("out", s.out, "Result file (HDF5); empty = results/<name>.h5. --out overrides it.");
-  f.text("pipeline", s.pipeline,
-         "What the run does: audit (data, plug-in information, group fairness), infogram "
-         "(ML-powered core/fair InfoGram, admissible set, ALFA test), all (audit + infogram), "
-         "models (admissible models ranked by ALFA), shapley (fairness-aware feature selection), "
-         "rulelist (fair rule lists), patterns (fair naive Bayes) or fairforest (Fair Forests).",
-         {"audit", "infogram", "all", "models", "shapley", "rulelist", "patterns", "fairforest"});
+  // The registry can grow while the program runs (tests register pipelines), so it is read here.
+  const PipelineChoices choices = pipeline_choices();
+  f.text("pipeline", s.pipeline, choices.doc.c_str(), choices.names);
   if (f.mode() != config::Fields::Mode::Read) return;
   if (s.name.empty()) f.fail("name", "must not be empty");
   // The default result is results/<name>.h5: a '/' or a name "." or ".." would put it in another
@@ -94,13 +116,9 @@ void describe(config::Fields& f, ExperimentConfig& c) {
   f.section("info", c.info, "Plug-in information measures.");
   f.section("fairness", c.fairness, "Group fairness metrics.");
   f.section("learner", c.learner, "The learner behind ML-powered information estimates.");
-  f.section("infogram", c.infogram, "Core or fair InfoGram (pipeline = infogram).");
-  f.section("alfa", c.alfa, "ALFA test and adverse impact (pipeline = infogram).");
-  f.section("models", c.models, "Admissible models (pipeline = models).");
-  f.section("shapley", c.shapley, "Fairness-aware feature selection (pipeline = shapley).");
-  f.section("rulelist", c.rulelist, "Fair rule lists (pipeline = rulelist).");
-  f.section("patterns", c.patterns, "Fair naive Bayes (pipeline = patterns).");
-  f.section("fairforest", c.fairforest, "Fair Forests (pipeline = fairforest).");
+  // Each pipeline's own sections, as its registration declares them.
+  for (const auto& pipeline : registered_pipelines())
+    for (const auto& section : pipeline.sections) section.describe(f, c);
 }
 
 ExperimentConfig parse_config(const std::string& text, const std::string& origin) {
@@ -127,12 +145,8 @@ std::vector<std::string> data_files(const ExperimentConfig& config) {
     if (!path.empty() && path.rfind("embedded:", 0) != 0) files.push_back(path);
   };
   add(config.data.source);
-  const auto& pipeline = config.run.pipeline;
-  if (pipeline == "fairforest") add(config.fairforest.test_source);
-  if (pipeline == "rulelist")
-    for (const auto* path : {&config.rulelist.corels_out, &config.rulelist.corels_label,
-                             &config.rulelist.corels_minor, &config.rulelist.corels_groups})
-      add(*path);
+  if (const auto& extra = find_pipeline(config.run.pipeline).extra_inputs)
+    for (const auto& path : extra(config)) add(path);
   return files;
 }
 

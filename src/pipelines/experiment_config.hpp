@@ -2,7 +2,9 @@
 // The typed config of an experiment: every key, its type, default, range and meaning is declared
 // once in experiment_config.cpp, which drives reading, validation, the resolved config written into
 // result files, and `admissible config-keys`.
+#include <any>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -76,6 +78,15 @@ struct ExperimentConfig {
   RulelistSection rulelist;
   PatternsSection patterns;
   FairforestSection fairforest;
+  // Sections of pipelines registered with extension_section (registry.hpp), by key.
+  std::map<std::string, std::any> extensions;
+
+  // The extension section `key` (std::bad_any_cast for a wrong type; the reader creates every
+  // registered one, so a missing key means the pipeline was registered after the config was read).
+  template <class Section>
+  const Section& extension(const std::string& key) const {
+    return std::any_cast<const Section&>(extensions.at(key));
+  }
 };
 
 void describe(config::Fields& f, RunSection& s);

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "fairness/fair_metrics.hpp"
 #include "fairness/fair_report.hpp"
 #include "learn/classifier.hpp"
@@ -196,12 +197,6 @@ void store_fair_tree(ResultSet& out, const ExperimentConfig& config, const Fairf
           std::vector<std::string>{*fair, spec.forest ? "tree 1 of fold 1" : "fold 1"},
           "The model of /fairforest/tree, and which of its trees it is (grown on that fold's "
           "training rows).");
-}
-
-std::string fixed(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  return buf;
 }
 
 }  // namespace

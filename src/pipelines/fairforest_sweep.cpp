@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "methods/fairforest/feature_discrimination.hpp"
 #include "pipelines/fairforest_models.hpp"
 
@@ -36,12 +37,6 @@ double utility(const ff::Problem& pb, const ff::ModelOutcome& o) {
   }
   s /= static_cast<double>(o.rows.size());
   return pb.regression() ? std::sqrt(s) : s;
-}
-
-std::string fixed(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  return buf;
 }
 
 }  // namespace

@@ -141,12 +141,6 @@ std::size_t picked(const io::ResultReader& r, const Expectation& e, std::size_t 
 
 }  // namespace
 
-std::string number_text(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-
 bool compares(const std::string& compare, double a, double b) {
   return compare == "at_least"  ? a >= b
          : compare == "at_most" ? a <= b

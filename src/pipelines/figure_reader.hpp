@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_format.hpp"  // number_text, which the checker's verdicts use
 #include "io/result_file.hpp"
 #include "pipelines/expectations.hpp"
 
@@ -32,7 +33,5 @@ double published_number(const io::ResultReader& r, const Expectation& e);
 std::string ours_path_text(const Expectation& e);
 // The order comparisons at_least (a >= b), at_most, less, greater; false for any other name.
 bool compares(const std::string& compare, double a, double b);
-// "%.6g" of v.
-std::string number_text(double v);
 
 }  // namespace adm::pipelines

@@ -211,16 +211,14 @@ void run_models(StageContext& context, Timings& timings) {
       // returns only per-row sums (predictions, OOB) and importances.
       const auto index = learn::DecisionTree::index_columns(x_all);
       const learn::TreeTarget target{y, classes, {}};
-      const std::size_t trees = forest->params().trees;
-      const std::size_t blocks_count = (trees + kForestBlock - 1) / kForestBlock;
+      const learn::TreeBlocks tree_blocks(forest->params().trees, kForestBlock);
       std::vector<std::vector<double>> blocks;
       timed(timings, ("models.forest_trees." + model.spec.name).c_str(), [&] {
-        blocks = context.farm.run("models.forest." + model.spec.name, blocks_count,
-                                  [&](std::size_t b, Rng&) {
-                                    const std::size_t first = b * kForestBlock;
-                                    return forest->fit_block(x_all, index, target, {}, first,
-                                                             std::min(kForestBlock, trees - first));
-                                  });
+        blocks = context.farm.run(
+            "models.forest." + model.spec.name, tree_blocks.count(), [&](std::size_t b, Rng&) {
+              return forest->fit_block(x_all, index, target, {}, tree_blocks.first(b),
+                                       tree_blocks.size(b));
+            });
       });
       // Rank 0 assembles the forest; the other ranks need only its decisions (for ALFA).
       if (root) {

@@ -35,8 +35,10 @@ std::vector<std::vector<double>> score_models(StageContext& context,
     for (std::size_t pair = m * splits.size(); pair < (m + 1) * splits.size(); ++pair) {
       pair_task.push_back(tasks.size());
       if (!forest) tasks.push_back({pair});
-      for (std::size_t first = 0; forest && first < forest->params().trees; first += kForestBlock)
-        tasks.push_back({pair, first, std::min(kForestBlock, forest->params().trees - first)});
+      if (!forest) continue;
+      const learn::TreeBlocks blocks(forest->params().trees, kForestBlock);
+      for (std::size_t b = 0; b < blocks.count(); ++b)
+        tasks.push_back({pair, blocks.first(b), blocks.size(b)});
     }
   }
   pair_task.push_back(tasks.size());

@@ -10,13 +10,17 @@
 #include <vector>
 
 #include "data/split.hpp"
+#include "learn/tree_blocks.hpp"
 #include "pipelines/model_factory.hpp"
 #include "pipelines/stage.hpp"
 
 namespace adm::pipelines {
 
-// Trees per farm task of a forest (on all rows, and on each scoring split): fixed, so sums (and
-// results) do not depend on the rank count.
+// Trees per farm task of a forest (on all rows, and on each scoring split; learn::TreeBlocks cuts
+// them): fixed, because a block returns its trees' sums, so the block size sets the order of the
+// floating-point additions. (Fair Forests' tasks return per-tree values instead, so their block
+// size is a config key: its per-row votes are small, a random forest's OOB and fitted sums are
+// not.)
 inline constexpr std::size_t kForestBlock = 10;
 
 // A [[models.model]] entry with its columns and the InfoGram values its learner needs.

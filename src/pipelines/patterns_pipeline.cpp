@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/elapsed.hpp"
 #include "core/error.hpp"
 #include "data/split.hpp"
 #include "dist/communicator.hpp"
@@ -64,10 +65,6 @@ std::string cap_text(double v) {  // as the config would write it (800, not 800.
   std::ostringstream out;
   out << v;
   return out.str();
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // The patterns go into the result as tables written in blocks straight from the mine's own
@@ -140,7 +137,7 @@ void check_patterns_inputs(const ExperimentConfig& config, const data::Dataset& 
 
 void run_patterns(StageContext& context, Timings& timings) {
   const auto& cfg = context.config.patterns;
-  auto& comm = dist::Communicator::world();
+  auto& comm = context.comm();
   std::vector<bool> sensitive;
   const auto names = model_features(context.config, context.data, sensitive);
   const auto table = learn::nb_table(context.data, names, cfg.favourable);

@@ -8,6 +8,7 @@
 #include "io/load_result.hpp"
 #include "io/staged_file.hpp"
 #include "report/pattern_text.hpp"
+#include "pipelines/registry.hpp"
 
 namespace adm::pipelines {
 
@@ -58,6 +59,7 @@ void write_report(const std::vector<std::string>& results, const std::string& ht
   }
   // The page's top line: what was run, when the page was written, by which build.
   report::ReportOptions o = options;
+  if (o.stages.empty()) o.stages = report_sections();  // each registered pipeline's section
   if (o.run_name.empty())
     for (const auto& path : results)
       o.run_name += (o.run_name.empty() ? "" : ", ") + std::filesystem::path(path).stem().string();

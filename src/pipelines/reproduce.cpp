@@ -118,8 +118,8 @@ std::vector<PaperReproduction> check_reproductions(const ReproduceRequest& reque
   return out;
 }
 
-std::vector<PaperReproduction> reproduce(const ReproduceRequest& request) {
-  auto& comm = dist::Communicator::world();
+std::vector<PaperReproduction> reproduce(dist::Communicator& comm,
+                                         const ReproduceRequest& request) {
   std::vector<PaperExpectations> papers;
   comm.agree([&] { papers = select_papers(request); });
   for (const auto& paper : papers) {
@@ -145,7 +145,7 @@ std::vector<PaperReproduction> reproduce(const ReproduceRequest& request) {
       if (comm.is_root() && request.progress)
         *request.progress << "reproduce " << paper.paper << ": run " << path << " -> "
                           << run.out_override << "\n";
-      run_experiment(run);
+      run_experiment(comm, run);
     }
   }
   if (!comm.is_root()) return {};

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/verdict.hpp"
+#include "dist/communicator.hpp"
 #include "pipelines/expectations.hpp"
 
 namespace adm::pipelines {
@@ -46,7 +47,7 @@ std::vector<std::string> incomplete_configs(const ReproduceRequest& request,
 
 // Runs the incomplete configs of every paper (collective: every rank calls it), then checks.
 // The verdicts are meaningful on rank 0 (which reads the results); other ranks get empty tables.
-std::vector<PaperReproduction> reproduce(const ReproduceRequest& request);
+std::vector<PaperReproduction> reproduce(dist::Communicator& comm, const ReproduceRequest& request);
 
 // Checks existing results only (no runs): what `reproduce --check` and the Slurm report job do.
 std::vector<PaperReproduction> check_reproductions(const ReproduceRequest& request,

@@ -139,7 +139,7 @@ methods::rulelist::SearchOptions search_options(const RulelistSection& s,
                                                 const std::string& metric_override,
                                                 double epsilon_override) {
   methods::rulelist::SearchOptions o;
-  o.lambda = s.regularization;
+  o.regularization = s.regularization;
   o.max_length = s.max_length;
   o.strategy = s.strategy;
   o.best_first_after = s.best_first_after;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "data/discretize.hpp"
 #include "data/split.hpp"
 #include "dist/frontier_search.hpp"
@@ -21,12 +22,6 @@ namespace {
 namespace rl = methods::rulelist;
 
 const char* kMetricNames[] = {"sp", "pp", "pe", "eopp", "eodds", "cuae"};
-
-std::string fixed(double v, int digits = 4) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
 
 // A search proves its answer optimal when every frontier emptied and no option could have pruned
 // the optimum away.
@@ -67,7 +62,7 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
                   double seconds, const rl::SearchOptions& options) {
   const std::string g = "/rulelist";
   const auto& best = merged.best;
-  const double lambda = options.lambda;
+  const double lambda = options.regularization;
   out.add(g + "/search/certified", std::vector<std::int64_t>{certified(fs, options) ? 1 : 0},
           "1 when every frontier emptied and no unsafe bound was used: the rule list is optimal "
           "under the constraint.",
@@ -272,8 +267,8 @@ void check_rulelist_inputs(const ExperimentConfig& config, const data::Dataset& 
          "a fairness constraint needs rulelist.corels_groups with CORELS files");
   try {
     rl::check_search_options(search_options(config.rulelist));
-  } catch (const InputError& e) {
-    fail("regularization", e.what());
+  } catch (const rl::SearchOptionError& e) {
+    fail(e.option(), e.problem());  // the option's name is its config key in [rulelist]
   }
 }
 
@@ -296,7 +291,7 @@ void run_rulelist(StageContext& context, Timings& timings) {
     fo.max_nodes = cfg.max_nodes;
     fo.findings_on_root_only = true;  // only the coordinator writes the result and its summary
     const auto t0 = std::chrono::steady_clock::now();
-    const auto findings = dist::frontier_search(dist::Communicator::world(), search, fo, &fs);
+    const auto findings = dist::frontier_search(context.comm(), search, fo, &fs);
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     merged = rl::merge_findings(findings, &per_rank);
   });
@@ -332,7 +327,7 @@ void run_rulelist(StageContext& context, Timings& timings) {
         << " MiB resident on a rank (max_memory_mb = " << cfg.max_memory_mb << ")\n";
   }
   if (merged.best.found) {
-    const auto e = rl::evaluate(set, merged.best.list, options.lambda);
+    const auto e = rl::evaluate(set, merged.best.list, options.regularization);
     out << rl::describe(set, merged.best.list) << "\n"
         << "objective " << fixed(merged.best.objective) << "  accuracy " << fixed(e.accuracy);
     for (std::size_t m = 0; m < 6 && !set.groups.empty(); ++m)

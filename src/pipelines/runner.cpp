@@ -17,15 +17,9 @@
 #include "io/output_lock.hpp"
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
-#include "pipelines/audit.hpp"
-#include "pipelines/fairforest_pipeline.hpp"
-#include "pipelines/infogram_pipeline.hpp"
-#include "pipelines/models_pipeline.hpp"
 #include "pipelines/node_data.hpp"
-#include "pipelines/patterns_pipeline.hpp"
+#include "pipelines/registry.hpp"
 #include "pipelines/result_path.hpp"
-#include "pipelines/rulelist_pipeline.hpp"
-#include "pipelines/shapley_pipeline.hpp"
 #include "pipelines/split_audit.hpp"
 #include "pipelines/work_stats.hpp"
 
@@ -47,14 +41,7 @@ std::string join(const std::vector<std::string>& items) {
 
 // Checks a pipeline needs before any computing, so bad input fails fast and on every rank alike.
 void check_pipeline_inputs(const ExperimentConfig& config, const data::Dataset& data) {
-  const auto& p = config.run.pipeline;
-  if (p == "audit" || p == "all") check_audit_inputs(config, data);
-  if (p == "infogram" || p == "all") check_infogram_inputs(config, data);
-  if (p == "models") check_models_inputs(config, data);
-  if (p == "shapley") check_shapley_inputs(config, data);
-  if (p == "rulelist") check_rulelist_inputs(config, data);
-  if (p == "patterns") check_patterns_inputs(config, data);
-  if (p == "fairforest") check_fairforest_inputs(config, data);
+  if (const auto& check = find_pipeline(config.run.pipeline).check_inputs) check(config, data);
 }
 
 }  // namespace
@@ -68,8 +55,7 @@ std::string validate_experiment(const ExperimentConfig& config) {
          join(data.roles().sensitive) + "]";
 }
 
-RunOutcome run_experiment(const RunRequest& request) {
-  auto& comm = dist::Communicator::world();
+RunOutcome run_experiment(dist::Communicator& comm, const RunRequest& request) {
   const ExperimentConfig& config = request.config;
   RunOutcome outcome;
   outcome.out_path = request.out_override.empty() ? config.run.out : request.out_override;
@@ -130,16 +116,10 @@ RunOutcome run_experiment(const RunRequest& request) {
   }
   StageContext context{config, data, farm, results, summary};
   Timings timings;
-  const auto& pipeline = config.run.pipeline;
-  if (split) run_split_audit(split_data, config, farm, results, summary, timings);
-  if (!split && (pipeline == "audit" || pipeline == "all")) run_audit(context, timings);
-  if (pipeline == "infogram" || pipeline == "all")
-    run_infogram(context, timings, /*describe_data=*/pipeline != "all");
-  if (pipeline == "models") run_models(context, timings);
-  if (pipeline == "shapley") run_shapley(context, timings);
-  if (pipeline == "rulelist") run_rulelist(context, timings);
-  if (pipeline == "patterns") run_patterns(context, timings);
-  if (pipeline == "fairforest") run_fairforest(context, timings);
+  if (split)
+    run_split_audit(split_data, config, farm, results, summary, timings);  // audit only
+  else
+    find_pipeline(config.run.pipeline).run(context, timings);
   write_farm_stats(results, farm.history());
   if (!split) write_run_data(run_data, results);
   const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

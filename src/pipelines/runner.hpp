@@ -5,6 +5,7 @@
 #include <ostream>
 #include <string>
 
+#include "dist/communicator.hpp"
 #include "pipelines/experiment_config.hpp"
 
 namespace adm::pipelines {
@@ -23,7 +24,8 @@ struct RunOutcome {
   std::size_t resumed_tasks = 0;
 };
 
-RunOutcome run_experiment(const RunRequest& request);
+// Collective over `comm` (the caller's process group: the world, or one rank in a test).
+RunOutcome run_experiment(dist::Communicator& comm, const RunRequest& request);
 
 // Loads and checks the data exactly as a run would, without computing anything.
 std::string validate_experiment(const ExperimentConfig& config);

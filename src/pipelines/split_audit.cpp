@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "core/elapsed.hpp"
 #include "core/error.hpp"
 #include "data/discretize.hpp"
 #include "data/mapped_file.hpp"
@@ -21,10 +22,6 @@ namespace {
                          const std::string& why) {
   throw InputError(config.file + ": config key '" + key + "': not supported with data.layout = " +
                    "\"split\" (" + why + "); use data.layout = \"rows\"");
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // Where this rank's records are, and how the ranks' rows divide.

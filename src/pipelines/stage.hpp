@@ -20,6 +20,10 @@ struct StageContext {
   dist::TaskFarm& farm;
   ResultSet& results;
   std::ostringstream& summary;  // human-readable lines printed by rank 0 at the end
+
+  // The run's process group (the farm's): what a distributed search runs on. Passed in, never
+  // fetched from a global, so a stage runs on whatever group its caller chose.
+  dist::Communicator& comm() const { return farm.communicator(); }
 };
 
 // The data with numeric features binned as [discretize] says (a copy; unchanged for "none").

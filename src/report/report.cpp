@@ -31,7 +31,7 @@ std::string render_report(const std::vector<ResultDocument>& results,
         "<li><a href=\"#" + html::anchor(id) + "\">" + html::escape(heading) + "</a></li>\n";
     const ResultData data(doc, id);
     sections += html::section(id, "Result " + std::to_string(i + 1) + ": " + heading,
-                              provenance_section(doc, id) + stage_sections(data));
+                              provenance_section(doc, id) + stage_sections(data, options.stages));
   }
   body += "<nav>\n<h2>Results</h2>\n<ul>\n" + contents + "</ul>\n</nav>\n" + sections;
   return html::page(options.title, body);

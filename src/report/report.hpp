@@ -6,6 +6,7 @@
 
 #include "core/result_document.hpp"
 #include "core/verdict.hpp"
+#include "report/stage_section.hpp"
 
 namespace adm::report {
 
@@ -17,6 +18,9 @@ struct ReportOptions {
   // page was written and by which program version; empty parts are left out.
   std::string run_name, written, version;
   std::string base_dir;  // result files in the verdict table are shown relative to it
+  // The groups drawn as stage sections, in order (pipelines::report_sections() gives every
+  // registered pipeline's); other groups are listed generically.
+  std::vector<StageSection> stages;
 };
 
 // The page: title, run line, verdicts (if any), a contents list, then per result its provenance,

@@ -6,14 +6,6 @@
 
 namespace adm::report {
 
-std::string number_text(double v) {
-  if (std::isnan(v)) return "n/a";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-
 std::string leaf(const std::string& path) {
   const auto at = path.rfind('/');
   return at == std::string::npos ? path : path.substr(at + 1);

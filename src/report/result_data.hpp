@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_format.hpp"
 #include "core/result_document.hpp"
 
 namespace adm::report {
@@ -43,8 +44,7 @@ class ResultData {
   mutable std::set<std::string> shown_;
 };
 
-// A number for a table: up to 6 significant digits, "n/a" for NaN, "inf"/"-inf".
-std::string number_text(double v);
+using adm::number_text;  // core/number_format.hpp: 6 significant digits, "n/a" for NaN
 
 // The last component of a path ("/a/b/c" -> "c").
 std::string leaf(const std::string& path);

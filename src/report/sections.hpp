@@ -7,6 +7,7 @@
 
 #include "core/verdict.hpp"
 #include "report/result_data.hpp"
+#include "report/stage_section.hpp"
 
 namespace adm::report {
 
@@ -32,8 +33,8 @@ std::string patterns_figures(const ResultData& data);
 std::string shapley_figures(const ResultData& data);
 std::string fairforest_figures(const ResultData& data);
 
-// Every stage present in the result as its own <section> (figures, then tables), then any group
-// no stage knows as a listing.
-std::string stage_sections(const ResultData& data);
+// Every stage of `stages` present in the result as its own <section> (figures, then tables), then
+// any group no stage knows as a listing.
+std::string stage_sections(const ResultData& data, const std::vector<StageSection>& stages);
 
 }  // namespace adm::report

@@ -3,34 +3,11 @@
 #include "report/sections.hpp"
 
 namespace adm::report {
-namespace {
 
-struct Stage {
-  const char* group;  // top-level group of the result
-  const char* title;
-  std::string (*figures)(const ResultData&);  // figures and stage-specific tables, may be null
-};
-
-// In the order the pipelines run; groups not listed here fall to the generic listing.
-const Stage kStages[] = {
-    {"/data", "Data", data_figures},
-    {"/fairness", "Fairness audit: group rates and metrics", fairness_figures},
-    {"/info", "Information measures", info_figures},
-    {"/infogram", "InfoGram", infogram_figures},
-    {"/alfa", "ALFA: admissible learning for fairness", alfa_figures},
-    {"/models", "Models and their scores", models_figures},
-    {"/shapley", "Shapley values", shapley_figures},
-    {"/rulelist", "Rule lists (FairCORELS)", rulelist_figures},
-    {"/patterns", "Discrimination patterns", patterns_figures},
-    {"/fairforest", "Fair Forests", fairforest_figures},
-};
-
-}  // namespace
-
-std::string stage_sections(const ResultData& data) {
+std::string stage_sections(const ResultData& data, const std::vector<StageSection>& stages) {
   const std::string& id = data.id();
   std::string out;
-  for (const auto& stage : kStages) {
+  for (const auto& stage : stages) {  // in the order the pipelines run
     bool present = false;
     for (const auto& g : data.top_groups()) present = present || g == stage.group;
     if (!present) continue;

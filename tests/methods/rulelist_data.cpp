@@ -175,7 +175,7 @@ TEST_CASE("rulelist: CORELS' COMPAS files, minority and certified optimum at lam
   CHECK(equivalent_minority(set.rules, set.labels) == set.minority);
   CHECK(set.minority.count() == 2063);
   SearchOptions o;
-  o.lambda = 0.015;
+  o.regularization = 0.015;
   o.strategy = Strategy::LowerBound;
   const auto r = run_serial(set, o);
   REQUIRE(r.complete);

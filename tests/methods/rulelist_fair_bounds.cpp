@@ -174,7 +174,7 @@ TEST_CASE("rulelist fair bounds: branch-and-bound with each bound on and off equ
             std::uint64_t expanded_off = 0;
             for (int mask = 0; mask < 16; ++mask) {
               SearchOptions o;
-              o.lambda = lambda;
+              o.regularization = lambda;
               o.max_length = 3;
               o.strategy = strategy;
               if (strategy == Strategy::BfsObjective) o.best_first_after = 3;
@@ -219,7 +219,7 @@ TEST_CASE("rulelist fair bounds: longer lists, fewer prefixes, same optimum",
   const RuleSet set = test::random_rule_set(21, 200, 10, 2);
   for (auto metric : fairness::kAllGapMetrics) {
     SearchOptions on;
-    on.lambda = 0.01;
+    on.regularization = 0.01;
     on.max_length = 5;
     on.strategy = Strategy::LowerBound;
     on.fairness = {true, metric, 0.95, false};
@@ -261,7 +261,7 @@ TEST_CASE("rulelist fair bounds: a stopped search's lower bound stays below the 
   for (auto metric : fairness::kAllGapMetrics)
     for (Strategy strategy : {Strategy::Curiosity, Strategy::BfsObjective, Strategy::LowerBound}) {
       SearchOptions o;
-      o.lambda = 0.01;
+      o.regularization = 0.01;
       o.max_length = 5;
       o.strategy = strategy;
       o.fairness = {true, metric, 0.9, false};

@@ -54,7 +54,7 @@ TEST_CASE("rulelist: branch-and-bound equals brute force up to length 3", "[rule
             for (bool unsafe : {false, true}) {
               if (unsafe && !fair.active) continue;
               SearchOptions o;
-              o.lambda = lambda;
+              o.regularization = lambda;
               o.max_length = 3;
               o.strategy = strategy;
               o.bounds = bounds;
@@ -89,7 +89,7 @@ TEST_CASE("rulelist: bounds prune and the optimum is unchanged without a length 
           "[rulelist]") {
   const RuleSet set = test::random_rule_set(11, 200, 12, 2);
   SearchOptions all;
-  all.lambda = 0.01;
+  all.regularization = 0.01;
   SearchOptions few = all;
   few.bounds = Bounds{true, false, false, false, false, false};
   const auto a = run_serial(set, all), b = run_serial(set, few);
@@ -100,14 +100,14 @@ TEST_CASE("rulelist: bounds prune and the optimum is unchanged without a length 
   CHECK(a.stats.expanded < b.stats.expanded);
   CHECK(a.stats.pruned_support + a.stats.pruned_equivalent + a.stats.pruned_permutation > 0);
   // The objective reported is that of the list evaluated from scratch.
-  const auto e = evaluate(set, a.best.list, all.lambda);
+  const auto e = evaluate(set, a.best.list, all.regularization);
   CHECK(e.objective == a.best.objective);
 }
 
 TEST_CASE("rulelist: begin/step/end resumes to the same answer", "[rulelist]") {
   const RuleSet set = test::random_rule_set(5, 150, 10, 2);
   SearchOptions o;
-  o.lambda = 0.005;
+  o.regularization = 0.005;
   o.strategy = Strategy::Bfs;
   const auto whole = run_serial(set, o);
   RulelistSearch s(set, o);
@@ -131,7 +131,7 @@ TEST_CASE("rulelist: frontier split over simulated ranks keeps the optimum", "[r
     const RuleSet set = test::random_rule_set(seed, 120, 10, 3);
     for (const auto& fair : constraints()) {
       SearchOptions o;
-      o.lambda = 0.008;
+      o.regularization = 0.008;
       o.max_length = 4;
       o.fairness = fair;
       const auto serial = run_serial(set, o);

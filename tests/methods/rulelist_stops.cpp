@@ -112,7 +112,7 @@ TEST_CASE("rulelist: the memory cap holds within a few percent", "[rulelist]") {
   const RuleSet set = test::random_rule_set(7, 400, 60, 2);
   for (double mb : {0.5, 1.0, 1.5}) {
     SearchOptions o;
-    o.lambda = 0.0005;
+    o.regularization = 0.0005;
     o.max_length = 6;
     o.max_memory_mb = static_cast<double>(resident_bytes()) / 1048576.0 + 6 + mb;
     const auto r = run_serial(set, o);
@@ -129,7 +129,7 @@ TEST_CASE("rulelist: a received batch does not carry a rank past its cap", "[rul
   using namespace methods::rulelist;
   const RuleSet set = test::random_rule_set(11, 400, 60, 2);
   SearchOptions o;
-  o.lambda = 0.0005;
+  o.regularization = 0.0005;
   o.max_length = 6;
   o.strategy = Strategy::LowerBound;
   RulelistSearch giver(set, o);
@@ -145,7 +145,7 @@ TEST_CASE("rulelist: a received batch does not carry a rank past its cap", "[rul
     ++count;
     lowest =
         std::min(lowest, std::max(objective_value(p.errors, p.rules.size() + 1,
-                                                  1.0 / static_cast<double>(set.rows), o.lambda),
+                                                  1.0 / static_cast<double>(set.rows), o.regularization),
                                   p.lower_bound));
   }
   REQUIRE(count > 5000);  // ~0.4 MiB of trie and queue, twice the room it gets

@@ -36,7 +36,7 @@ int main() {
           SearchOptions o;
           o.bounds.fair_unfairness = o.bounds.fair_errors = o.bounds.fair_permutation_map =
               o.bounds.fair_classes = fair_bounds;
-          o.lambda = 0.01;
+          o.regularization = 0.01;
           o.max_length = 3;
           o.strategy = strategy;
           if (strategy == Strategy::BfsObjective) o.best_first_after = 5;
@@ -50,7 +50,7 @@ int main() {
           dist::FrontierStats stats;
           const auto merged = merge_findings(dist::frontier_search(comm, search, fo, &stats));
           if (!comm.is_root()) continue;
-          const auto brute = test::brute_force(set, o.lambda, 3, fair);
+          const auto brute = test::brute_force(set, o.regularization, 3, fair);
           const std::string got = merged.best.found ? encode(merged.best.list) : "none";
           const std::string want = brute.found ? encode(brute.list) : "none";
           mismatches += got != want || !stats.complete;

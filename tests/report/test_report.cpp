@@ -6,6 +6,7 @@
 
 #include "../lib/balanced_markup.hpp"
 #include "../lib/count_text.hpp"
+#include "../lib/render_page.hpp"
 #include "core/error.hpp"
 #include "report/html.hpp"
 #include "report/report.hpp"
@@ -15,9 +16,9 @@
 using adm::ResultDocument;
 using adm::VerdictRow;
 using adm::VerdictTable;
-using adm::report::render_report;
 using adm::test::balanced;
 using adm::test::count;
+using adm::test::render_page;
 
 namespace {
 bool has(const std::string& page, const std::string& text) {
@@ -68,7 +69,7 @@ ResultDocument audit_document() {
 }  // namespace
 
 TEST_CASE("report: untrusted strings are escaped everywhere", "[report]") {
-  const std::string page = render_report({audit_document()}, {});
+  const std::string page = render_page({audit_document()}, {});
   CHECK(page.find("<script") == std::string::npos);
   CHECK(page.find("</pre><script>") == std::string::npos);
   CHECK(count(page, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;") >= 4);
@@ -79,7 +80,7 @@ TEST_CASE("report: untrusted strings are escaped everywhere", "[report]") {
 }
 
 TEST_CASE("report: stage sections, figures and the generic listing", "[report]") {
-  const std::string page = render_report({audit_document()}, {});
+  const std::string page = render_page({audit_document()}, {});
   CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(page.find("<style>") != std::string::npos);
   // Nothing fetched: no scripts, links, sources or URLs other than the SVG namespace name.
@@ -113,7 +114,7 @@ TEST_CASE("report: stage sections, figures and the generic listing", "[report]")
   CHECK(count(page, "<svg ") == count(page, "</svg>"));
   CHECK(balanced(page));
   // Two results: ids stay unique.
-  const std::string two = render_report({audit_document(), audit_document()}, {});
+  const std::string two = render_page({audit_document(), audit_document()}, {});
   std::regex id(R"re(id="([^"]+)")re");
   std::vector<std::string> ids;
   for (std::sregex_iterator it(two.begin(), two.end(), id), end; it != end; ++it)
@@ -230,7 +231,7 @@ TEST_CASE("report: rule-list Pareto front, patterns and Fair Forests sections", 
   r.add("/fairforest/features", std::vector<std::string>{"age", "job"}, "");
   r.add("/fairforest/importance/standard", std::vector<double>{0.6, 0.4}, "", "1");
   r.add("/fairforest/importance/fair", std::vector<double>{0.1, 0.9}, "", "1");
-  const std::string page = render_report({d}, {});
+  const std::string page = render_page({d}, {});
   CHECK(balanced(page));
   CHECK(page.find("<pre>if priors&gt;3 then yes\nelse no</pre>") != std::string::npos);
   CHECK(page.find("FairCORELS Pareto front (sp)") != std::string::npos);

@@ -7,12 +7,13 @@
 
 #include "../lib/balanced_markup.hpp"
 #include "../lib/count_text.hpp"
+#include "../lib/render_page.hpp"
 #include "report/report.hpp"
 
 using adm::ResultDocument;
-using adm::report::render_report;
 using adm::test::balanced;
 using adm::test::count;
+using adm::test::render_page;
 
 namespace {
 
@@ -74,7 +75,7 @@ ResultDocument models_document() {
 
 TEST_CASE("report figures: models with scores, ALFA, a drawn tree, importance, lasso CV",
           "[report]") {
-  const std::string page = render_report({models_document()}, {});
+  const std::string page = render_page({models_document()}, {});
   CHECK(balanced(page));
   const std::string s = stage(page, "Models and their scores");
   REQUIRE(!s.empty());
@@ -108,7 +109,7 @@ TEST_CASE("report figures: models with scores, ALFA, a drawn tree, importance, l
   broken.results.add("/models/T/tree/right", std::vector<std::int64_t>{2, -1, -1}, "", "");
   broken.results.add("/models/T/tree/value", std::vector<double>{.5, .5, 1, 0, 0, 1}, "", "",
                      {3, 2});
-  const std::string b = stage(render_report({broken}, {}), "Models and their scores");
+  const std::string b = stage(render_page({broken}, {}), "Models and their scores");
   CHECK_FALSE(has(b, "tree-split"));
   CHECK(has(b, "/models/T/tree"));
 }
@@ -129,7 +130,7 @@ TEST_CASE("report figures: Shapley scatter and utility sweep, ALFA, information"
   r.add("/info/features", std::vector<std::string>{"a", "b"}, "");
   r.add("/info/mi_target", std::vector<double>{0.2, 0.1}, "", "bits");
   r.add("/info/mi_sensitive", std::vector<double>{0.05, 0.0}, "", "bits");
-  const std::string page = render_report({d}, {});
+  const std::string page = render_page({d}, {});
   CHECK(balanced(page));
   const std::string s = stage(page, "Shapley values");
   CHECK(count(s, "<svg ") == 4);  // phi_acc, phi_D, the scatter, the sweep
@@ -161,7 +162,7 @@ TEST_CASE("report figures: Fair Forests metrics with intervals and the protected
   r.add("/fairforest/sweep/raw_discrimination", std::vector<double>{0.3, 0.2}, "", "1");
   r.add("/fairforest/sweep/protected_discrimination", std::vector<double>{0.1, std::nan("")}, "",
         "1");
-  const std::string page = render_report({d}, {});
+  const std::string page = render_page({d}, {});
   CHECK(balanced(page));
   const std::string s = stage(page, "Fair Forests");
   // accuracy, discrimination, maxd, inconsistency (RMSE only without accuracy), the sweep.

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "data/split.hpp"
+#include "learn/tree_blocks.hpp"
 
 namespace adm::methods::fairforest {
 
@@ -34,19 +35,17 @@ Evaluation holdout(std::size_t train_rows, std::size_t rows) {
 
 namespace {
 
-std::size_t block_size(const ModelSpec& spec) {
-  return spec.forest ? std::max<std::size_t>(1, std::min(spec.trees_per_task, spec.trees)) : 1;
+// A fold's trees as farm tasks (a single tree, DT, is one block of one).
+learn::TreeBlocks fold_blocks(const ModelSpec& spec) {
+  return spec.forest ? learn::TreeBlocks(spec.trees, spec.trees_per_task) : learn::TreeBlocks(1, 1);
 }
 
-std::size_t tasks_per_fold(const ModelSpec& spec) {
-  const std::size_t trees = spec.forest ? spec.trees : 1, b = block_size(spec);
-  return (trees + b - 1) / b;
-}
+std::size_t tasks_per_fold(const ModelSpec& spec) { return fold_blocks(spec).count(); }
 
 // Trees [first, last) of block `block`.
 std::pair<std::size_t, std::size_t> block_trees(const ModelSpec& spec, std::size_t block) {
-  const std::size_t trees = spec.forest ? spec.trees : 1, b = block_size(spec);
-  return {block * b, std::min(trees, (block + 1) * b)};
+  const auto blocks = fold_blocks(spec);
+  return {blocks.first(block), blocks.last(block)};
 }
 
 }  // namespace

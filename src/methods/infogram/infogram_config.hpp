@@ -1,15 +1,12 @@
 #pragma once
-// The [infogram] config section: how the per-feature numbers are estimated and how the infogram and
-// the ALFA tests read them.
+// The InfoGram method's options: how the per-feature numbers are estimated and how the infogram and
+// the ALFA tests read them. The pipeline reads them as its [infogram] config section
+// (pipelines/infogram_config.hpp), as every pipeline's config wiring lives with the pipeline.
 #include <cstdint>
 #include <string>
 
 #include "info/ml_cmi.hpp"
 #include "methods/infogram/infogram.hpp"
-
-namespace adm::config {
-class Fields;
-}
 
 namespace adm::methods {
 
@@ -35,7 +32,5 @@ struct InfogramOptions {
   // (bootstrap replicates need only cmi_options()).
   info::MlCmiOptions both_estimates() const;
 };
-
-void describe(config::Fields& f, InfogramOptions& o);
 
 }  // namespace adm::methods

@@ -51,7 +51,7 @@ double list_unfairness(const std::vector<GroupCells>& cells, bool default_positi
 
 FairPrune::FairPrune(const RuleSet& set, const SearchOptions& options)
     : set_(set),
-      lambda_(options.lambda),
+      lambda_(options.regularization),
       inv_rows_(set.rows ? 1.0 / static_cast<double>(set.rows) : 0.0),
       fair_(options.fairness),
       unfairness_(options.fairness.active && options.bounds.fair_unfairness),

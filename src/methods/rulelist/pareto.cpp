@@ -28,7 +28,7 @@ FoldOutcome fit_fold(const RuleSet& train, const RuleSet& test, const SearchOpti
   o.list = encode(r.best.list);
   o.train_objective = r.best.objective;
   o.train_unfairness = r.best.unfairness;
-  const auto e = evaluate(test, r.best.list, options.lambda);
+  const auto e = evaluate(test, r.best.list, options.regularization);
   o.test_error = 1.0 - e.accuracy;
   const auto m = static_cast<std::size_t>(options.fairness.metric);
   o.test_unfairness = e.unfairness[m];

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/splitmix.hpp"
 
 namespace adm::methods::rulelist {
 namespace {
@@ -13,26 +14,19 @@ constexpr std::uint64_t kLocBits = 40, kLocMask = (std::uint64_t{1} << kLocBits)
 constexpr std::size_t kOffsetBits = 20;  // a chunk holds at most 1 MiB
 constexpr std::size_t kMinChunk = std::size_t{1} << 12, kMaxChunk = std::size_t{1} << kOffsetBits;
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 // Hash of a sorted rule set and a key suffix (only where the table puts it, never an identity).
 std::uint64_t hash_sorted(const std::vector<std::uint16_t>& sorted, std::string_view extra) {
-  std::uint64_t h = mix(sorted.size() << 8 | extra.size());
+  std::uint64_t h = splitmix64_mix(sorted.size() << 8 | extra.size());
   for (std::size_t i = 0; i < sorted.size(); i += 4) {
     std::uint64_t word = 0;
     for (std::size_t j = i; j < std::min(i + 4, sorted.size()); ++j)
       word |= std::uint64_t{sorted[j]} << (16 * (j - i));
-    h = mix(h ^ word);
+    h = splitmix64_mix(h ^ word);
   }
   for (std::size_t i = 0; i < extra.size(); i += 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, extra.data() + i, std::min<std::size_t>(8, extra.size() - i));
-    h = mix(h ^ word);
+    h = splitmix64_mix(h ^ word);
   }
   return h;
 }

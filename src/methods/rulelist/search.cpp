@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/process_memory.hpp"
+#include "core/splitmix.hpp"
 #include "methods/rulelist/prefix_codec.hpp"
 
 namespace adm::methods::rulelist {
@@ -23,15 +24,11 @@ constexpr std::uint64_t kResidentEvery = 64;
 // A prefix's rules, as a give() reckons its wire bytes (longer ones are rare).
 constexpr std::size_t kWireRules = 8;
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 }  // namespace
 
+// Equal objectives are common (error counts are integers); breaking ties by length and then by
+// the rule indices makes the answer independent of the order nodes were expanded in, so every rank
+// count returns the same list.
 bool canonically_better(double objective_a, const std::vector<std::uint16_t>& a, double objective_b,
                         const std::vector<std::uint16_t>& b) {
   if (objective_a != objective_b) return objective_a < objective_b;
@@ -49,7 +46,9 @@ RulelistSearch::RulelistSearch(const RuleSet& set, SearchOptions options)
       options_(options),
       bounds_(effective_bounds(options)),
       inv_rows_(set.rows ? 1.0 / static_cast<double>(set.rows) : 0.0),
-      support_floor_(options.lambda * static_cast<double>(set.rows) * (1.0 - 1e-9)),
+      // A rule must capture at least regularization * n rows to pay for itself (Thm 10); the
+      // margin keeps round-off from pruning a rule that captures exactly that many.
+      support_floor_(options.regularization * static_cast<double>(set.rows) * (1.0 - 1e-9)),
       groups_(set),
       fair_(set, options),
       queue_(options.strategy),
@@ -76,16 +75,19 @@ void RulelistSearch::partition(int rank, int ranks) {
   rank_ = rank;
   ranks_ = std::max(1, ranks);
   outbox_.assign(static_cast<std::size_t>(ranks_), {});
+  // A prefix's owner rank comes from the sum of its rules' hashes: order-free, so every
+  // permutation of one rule set lands on the same rank, whose permutation map can then compare
+  // them (the symmetry-aware bound works across ranks as within one).
   rule_hash_.resize(set_.rules.size());
-  for (std::size_t r = 0; r < rule_hash_.size(); ++r) rule_hash_[r] = mix(r + 1);
+  for (std::size_t r = 0; r < rule_hash_.size(); ++r) rule_hash_[r] = splitmix64_mix(r + 1);
   if (class_keyed_) {
     class_hash_.resize(fair_.class_bound()->classes());
-    for (std::size_t c = 0; c < class_hash_.size(); ++c) class_hash_[c] = mix(c + 1);
+    for (std::size_t c = 0; c < class_hash_.size(); ++c) class_hash_[c] = splitmix64_mix(c + 1);
   }
 }
 
 int RulelistSearch::owner(std::uint64_t set_hash) const {
-  return static_cast<int>(mix(set_hash) % static_cast<std::uint64_t>(ranks_));
+  return static_cast<int>(splitmix64_mix(set_hash) % static_cast<std::uint64_t>(ranks_));
 }
 
 std::size_t RulelistSearch::outbox_bytes(int rank) const {
@@ -104,6 +106,8 @@ std::string RulelistSearch::drain_outbox(int rank) {
 void RulelistSearch::start() {
   prefix_.clear();
   predictions_.clear();
+  // The empty list (the default rule alone, predicting the majority label) is the first
+  // candidate, so the threshold is finite before the first expansion.
   const std::size_t pos = set_.positives();
   const std::uint8_t dflt = 2 * pos > set_.rows ? 1 : 0;
   consider(bound(dflt ? set_.rows - pos : pos, 0), dflt);
@@ -134,6 +138,9 @@ void RulelistSearch::consider(double objective, std::uint8_t default_prediction,
   ++stats_.incumbent_updates;
 }
 
+// The trie keeps only a node's rule and prediction; the rows its prefix captures are recomputed
+// from the path when the node is expanded (bit operations over the rows), which costs far less than
+// storing a capture vector per queued node.
 void RulelistSearch::load_prefix(std::uint32_t node) {
   for (auto r : prefix_) in_prefix_[r] = 0;
   trie_.prefix(node, prefix_, predictions_);
@@ -308,6 +315,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
     const std::size_t cap = counts.captured;
     if (cap == 0) continue;  // captures nothing new: same predictions as the shorter list
     ++stats_.children;
+    // The rule predicts its captured rows' majority label: the error-
+    // minimising prediction (ties to 0), so no other prediction needs a node.
     const std::size_t pos = counts.positive;
     const std::uint8_t pred = 2 * pos > cap ? 1 : 0;
     const std::size_t err = pred ? cap - pos : pos;
@@ -325,6 +334,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       continue;
     }
     const std::size_t rest = uncaptured - cap, rest_pos = uncaptured_pos - pos;
+    // The child as a finished list: its default rule takes the rows no rule captured.
     const std::uint8_t dflt = 2 * rest_pos > rest ? 1 : 0;
     const double objective = bound(ep_child + (dflt ? rest - rest_pos : rest_pos), k + 1);
     prefix_.back() = static_cast<std::uint16_t>(r);

@@ -115,7 +115,7 @@ class RulelistSearch final : public dist::LocalSearch {
   void consider(double objective, std::uint8_t default_prediction,
                 const std::vector<GroupCells>* cells = nullptr);
   double bound(std::size_t errors, std::size_t length) const {
-    return objective_value(errors, length, inv_rows_, options_.lambda);
+    return objective_value(errors, length, inv_rows_, options_.regularization);
   }
   void check_limits();
   // False: `more` nodes (and `more_paths` received paths) would not fit under max_memory_mb.

@@ -51,18 +51,20 @@ bool certifiable(const SearchOptions& options) {
 }
 
 void check_search_options(const SearchOptions& options) {
-  if (!(options.lambda >= 0.0) || !std::isfinite(options.lambda))
-    throw InputError("rulelist: lambda must be finite and >= 0");
-  if (options.max_length > 255) throw InputError("rulelist: max_length must be at most 255");
+  if (!(options.regularization >= 0.0) || !std::isfinite(options.regularization))
+    throw SearchOptionError("regularization", "must be finite and >= 0");
+  if (options.max_length > 255) throw SearchOptionError("max_length", "must be at most 255");
+  // Without a length limit only the bounds end the search, and they need a cost per rule.
   const auto& b = options.bounds;
-  if (options.max_length == 0 && (options.lambda == 0.0 || !(b.hierarchical || b.lookahead)))
-    throw InputError(
-        "rulelist: without max_length the search needs lambda > 0 and the hierarchical or "
-        "lookahead bound to end");
+  if (options.max_length == 0 &&
+      (options.regularization == 0.0 || !(b.hierarchical || b.lookahead)))
+    throw SearchOptionError("max_length",
+                            "0 (no limit) needs regularization > 0 and the hierarchical or "
+                            "lookahead bound, or the search never ends");
   if (!(options.fairness.epsilon >= 0.0 && options.fairness.epsilon <= 1.0))
-    throw InputError("rulelist: epsilon must be in [0, 1]");
+    throw SearchOptionError("epsilon", "must be in [0, 1]");
   if (!(options.time_limit >= 0.0) || !std::isfinite(options.time_limit))
-    throw InputError("rulelist: time_limit must be finite and >= 0");
+    throw SearchOptionError("time_limit", "must be finite and >= 0");
 }
 
 }  // namespace adm::methods::rulelist

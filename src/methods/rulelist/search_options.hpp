@@ -3,7 +3,9 @@
 // the search order, limits, and FairCORELS' fairness constraint UNF <= 1 - epsilon.
 #include <cstdint>
 #include <string>
+#include <utility>
 
+#include "core/error.hpp"
 #include "fairness/gaps.hpp"
 
 namespace adm::methods::rulelist {
@@ -49,7 +51,7 @@ struct FairnessConstraint {
 };
 
 struct SearchOptions {
-  double lambda = 0.01;        // regularisation per rule
+  double regularization = 0.01;  // lambda of the paper: objective = error + lambda * rules
   std::size_t max_length = 0;  // longest rule list considered (0 = only the bounds limit it)
   Strategy strategy = Strategy::Curiosity;
   std::uint64_t best_first_after = 0;  // expansions (per rank) before the queue turns best-first
@@ -72,8 +74,23 @@ bool fair_keyed_permutations(const SearchOptions& options);
 // are kept under a fairness constraint (they may prune the fair optimum).
 bool certifiable(const SearchOptions& options);
 
-// InputError when the search could not end (no bound and no max_length, or lambda = 0 without
-// max_length) or a value is out of range.
+// A search option that is out of range or cannot work, naming the option it is about
+// (regularization, max_length, epsilon or time_limit), so a caller can name its own key.
+class SearchOptionError : public InputError {
+ public:
+  SearchOptionError(std::string option, std::string problem)
+      : InputError("rulelist: " + option + " " + problem),
+        option_(std::move(option)),
+        problem_(std::move(problem)) {}
+  const std::string& option() const { return option_; }
+  const std::string& problem() const { return problem_; }  // what() without the option's name
+
+ private:
+  std::string option_, problem_;
+};
+
+// SearchOptionError when the search could not end (no bound and no max_length, or
+// regularization = 0 without max_length) or a value is out of range.
 void check_search_options(const SearchOptions& options);
 
 }  // namespace adm::methods::rulelist

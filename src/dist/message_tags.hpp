@@ -1,0 +1,24 @@
+#pragma once
+// Every point-to-point message tag of the MPI layer, declared in one place so no two protocols can
+// pick the same number: a rank receiving with a tag range (Mailbox::wait) must never take another
+// protocol's message. Collectives need no tags.
+namespace adm::dist {
+
+// Task farm (task_farm.cpp): the coordinator sends kTask or kStop, workers kResult or kFailure.
+enum FarmTag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
+
+// Frontier search (frontier_search.cpp).
+enum SearchTag : int {
+  kNodes = 301,       // routed nodes (an outbox) or stolen nodes: take()
+  kStealAsk = 302,    // "give me work", empty payload
+  kStealReply = 303,  // give()'s text, possibly empty
+  kLeaseAsk = 304,    // 8 bytes: the units of node budget the asker needs (to rank 0)
+  kLeaseGrant = 305,  // 8 bytes: the units leased, 0 when the budget is spent
+  kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply
+  kRelay = 307,       // a method's relay to a neighbour in the tree (LocalSearch::relay)
+};
+
+// Communicator::gather_to_root (communicator.cpp): the only sends on the world communicator itself.
+inline constexpr int kGatherBytesTag = 911;
+
+}  // namespace adm::dist
