@@ -10,9 +10,9 @@
 #include "core/error.hpp"
 #include "core/toml_text.hpp"
 #include "io/result_file.hpp"
-#include "pipelines/checker.hpp"
-#include "pipelines/expectations.hpp"
-#include "pipelines/run_sets.hpp"
+#include "reproduce/checker.hpp"
+#include "reproduce/expectations.hpp"
+#include "reproduce/run_sets.hpp"
 
 namespace fs = std::filesystem;
 using namespace adm;

@@ -1,4 +1,4 @@
-#include "pipelines/reproduce.hpp"
+#include "reproduce/reproduce.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,10 +8,10 @@
 #include "core/error.hpp"
 #include "dist/communicator.hpp"
 #include "io/result_file.hpp"
-#include "pipelines/checker.hpp"
+#include "reproduce/checker.hpp"
 #include "pipelines/experiment_config.hpp"
 #include "pipelines/report_page.hpp"
-#include "pipelines/run_sets.hpp"
+#include "reproduce/run_sets.hpp"
 #include "pipelines/runner.hpp"
 
 namespace adm::pipelines {

@@ -1,4 +1,4 @@
-#include "pipelines/reproduce_slurm.hpp"
+#include "reproduce/reproduce_slurm.hpp"
 
 #include <array>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "pipelines/run_sets.hpp"
+#include "reproduce/run_sets.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -1,4 +1,4 @@
-#include "pipelines/figure_reader.hpp"
+#include "reproduce/figure_reader.hpp"
 
 #include <algorithm>
 #include <cmath>

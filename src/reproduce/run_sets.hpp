@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "pipelines/expectations.hpp"
+#include "reproduce/expectations.hpp"
 
 namespace adm::pipelines {
 

@@ -8,7 +8,7 @@
 
 #include "core/verdict.hpp"
 #include "io/result_file.hpp"
-#include "pipelines/expectations.hpp"
+#include "reproduce/expectations.hpp"
 
 namespace adm::pipelines {
 

@@ -9,7 +9,7 @@
 
 #include "core/number_format.hpp"  // number_text, which the checker's verdicts use
 #include "io/result_file.hpp"
-#include "pipelines/expectations.hpp"
+#include "reproduce/expectations.hpp"
 
 namespace adm::pipelines {
 

@@ -1,4 +1,4 @@
-#include "pipelines/expectations.hpp"
+#include "reproduce/expectations.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -6,7 +6,7 @@
 // task, partition, time) come from $ADM_SBATCH_ARGS.
 #include <string>
 
-#include "pipelines/reproduce.hpp"
+#include "reproduce/reproduce.hpp"
 
 namespace adm::pipelines {
 

@@ -10,7 +10,7 @@
 
 #include "core/verdict.hpp"
 #include "dist/communicator.hpp"
-#include "pipelines/expectations.hpp"
+#include "reproduce/expectations.hpp"
 
 namespace adm::pipelines {
 

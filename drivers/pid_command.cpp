@@ -1,4 +1,4 @@
-#include "pipelines/pid_command.hpp"
+#include "pid_command.hpp"
 
 #include <cmath>
 #include <cstdio>

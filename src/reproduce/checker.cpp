@@ -1,11 +1,11 @@
-#include "pipelines/checker.hpp"
+#include "reproduce/checker.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
-#include "pipelines/figure_reader.hpp"
+#include "reproduce/figure_reader.hpp"
 
 namespace adm::pipelines {
 namespace {

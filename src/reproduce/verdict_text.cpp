@@ -1,4 +1,4 @@
-#include "pipelines/verdict_text.hpp"
+#include "reproduce/verdict_text.hpp"
 
 #include <algorithm>
 #include <iomanip>
