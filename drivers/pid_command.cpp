@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <map>
+#include <sstream>
 
 #include "core/error.hpp"
 #include "data/csv_reader.hpp"
@@ -89,3 +91,29 @@ bool run_pid_command(const PidCommand& c, std::ostream& out) {
 }
 
 }  // namespace adm::pipelines
+
+namespace adm::driver {
+
+CLI::App* add_pid_command(CLI::App& app, pipelines::PidCommand& args) {
+  auto* pid = app.add_subcommand(
+      "pid", "BROJA partial information decomposition of three discrete CSV columns (bits)");
+  pid->add_option("--csv", args.csv, "Input CSV file (with a header)")->required();
+  pid->add_option("--target", args.target, "Column T")->required();
+  pid->add_option("--r1", args.r1, "Column R1")->required();
+  pid->add_option("--r2", args.r2, "Column R2")->required();
+  pid->add_option("--count", args.count, "Column of row weights (counts)");
+  pid->add_option("--tolerance", args.tolerance, "Certified accuracy in bits (default 1e-9)");
+  return pid;
+}
+
+int run_pid_cli(dist::Communicator& comm, const pipelines::PidCommand& args) {
+  std::ostringstream text;
+  bool certified = false;
+  comm.agree([&] { certified = pipelines::run_pid_command(args, text); });
+  if (comm.is_root()) std::cout << text.str() << std::flush;
+  if (!certified && comm.is_root())
+    std::cerr << "admissible: error: pid: the gap did not reach --tolerance" << std::endl;
+  return certified ? kExitOk : kExitInternal;
+}
+
+}  // namespace adm::driver
