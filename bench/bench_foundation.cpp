@@ -10,8 +10,8 @@
 #include "data/csv_reader.hpp"
 #include "data/embedded.hpp"
 #include "data/split.hpp"
-#include "dist/task_farm.hpp"
-#include "fairness/report.hpp"
+#include "parallel/task_farm.hpp"
+#include "fairness/group_fairness.hpp"
 #include "info/measures.hpp"
 
 namespace {

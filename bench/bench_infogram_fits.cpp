@@ -24,7 +24,7 @@
 #include "info/ml_cmi.hpp"
 #include "methods/infogram/infogram_compute.hpp"
 #include "pipelines/experiment_config.hpp"
-#include "pipelines/learner_factory.hpp"
+#include "pipelines/models/learner_factory.hpp"
 
 namespace {
 

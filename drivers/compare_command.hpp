@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 
 namespace adm::driver {
 

@@ -3,7 +3,7 @@
 // rank's with its number when only it failed) and exit code 2 (bad input) or 1 (internal).
 #include <exception>
 
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 
 namespace adm::driver {
 

@@ -9,7 +9,7 @@
 #include "compare_command.hpp"
 #include "core/error.hpp"
 #include "core/termination.hpp"
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 #include "exit_status.hpp"
 #include "pid_command.hpp"
 #include "report_command.hpp"

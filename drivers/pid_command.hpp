@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string>
 
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 
 namespace adm::pipelines {
 

@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 #include "reproduce/reproduce.hpp"
 
 namespace adm::driver {

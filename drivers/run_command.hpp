@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 
 namespace adm::driver {
 

@@ -23,9 +23,9 @@
 
 #include "core/rng.hpp"
 #include "data/load.hpp"
-#include "dist/communicator.hpp"
-#include "dist/frontier_search.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/communicator.hpp"
+#include "parallel/frontier_search.hpp"
+#include "parallel/task_farm.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/miner.hpp"
 #include "methods/patterns/pattern_model.hpp"

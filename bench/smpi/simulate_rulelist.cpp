@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "dist/communicator.hpp"
-#include "dist/frontier_search.hpp"
+#include "parallel/communicator.hpp"
+#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/corels_format.hpp"
 #include "methods/rulelist/search.hpp"
 

@@ -4,7 +4,7 @@
 //
 // The classic way: rank r owns the raw bytes [begin_r, end_r) of the data (equal shares after a
 // UTF-8 BOM). It counts the quote characters and line breaks in them (count_range); an exclusive
-// prefix sum over ranks (dist/range_scan.hpp) gives the quote parity and the physical line at
+// prefix sum over ranks (parallel/range_scan.hpp) gives the quote parity and the physical line at
 // begin_r; from there the rank scans forward to the first line break outside quotes
 // (first_record_start). Doubled quotes ("") toggle the parity twice, so escapes keep it. Rank r
 // then reads the records that start in [start_r, start_{r+1}), the last one possibly ending past

@@ -12,11 +12,11 @@
 #include "data/spec.hpp"
 #include "learn/gbm_params.hpp"
 #include "methods/infogram/infogram_config.hpp"
-#include "pipelines/fairforest_config.hpp"
-#include "pipelines/models_config.hpp"
-#include "pipelines/patterns_config.hpp"
-#include "pipelines/rulelist_config.hpp"
-#include "pipelines/shapley_config.hpp"
+#include "pipelines/fairforest/fairforest_config.hpp"
+#include "pipelines/models/models_config.hpp"
+#include "pipelines/patterns/patterns_config.hpp"
+#include "pipelines/rulelist/rulelist_config.hpp"
+#include "pipelines/shapley/shapley_config.hpp"
 
 namespace adm::pipelines {
 

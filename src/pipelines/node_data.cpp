@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "data/dataset_block.hpp"
-#include "dist/node_block.hpp"
+#include "parallel/node_block.hpp"
 #include "io/load_data.hpp"
 
 namespace adm::pipelines {

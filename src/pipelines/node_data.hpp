@@ -12,7 +12,7 @@
 #include "data/dataset.hpp"
 #include "data/load_report.hpp"
 #include "data/spec.hpp"
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 #include "pipelines/stage.hpp"
 
 namespace adm::pipelines {

@@ -9,8 +9,8 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/termination.hpp"
-#include "dist/communicator.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/communicator.hpp"
+#include "parallel/task_farm.hpp"
 #include "io/input_digest.hpp"
 #include "io/journal.hpp"
 #include "io/load_data.hpp"
@@ -20,7 +20,7 @@
 #include "pipelines/node_data.hpp"
 #include "pipelines/registry.hpp"
 #include "pipelines/result_path.hpp"
-#include "pipelines/split_audit.hpp"
+#include "pipelines/audit/split_audit.hpp"
 #include "pipelines/work_stats.hpp"
 
 namespace adm::pipelines {

@@ -9,7 +9,7 @@
 
 #include "core/result_set.hpp"
 #include "data/dataset.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 #include "pipelines/experiment_config.hpp"
 
 namespace adm::pipelines {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "core/result_set.hpp"
-#include "dist/frontier_search.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/frontier_search.hpp"
+#include "parallel/task_farm.hpp"
 
 namespace adm::pipelines {
 

@@ -6,7 +6,7 @@
 
 #include "admissible_version.hpp"
 #include "core/error.hpp"
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 #include "io/result_file.hpp"
 #include "reproduce/checker.hpp"
 #include "pipelines/experiment_config.hpp"

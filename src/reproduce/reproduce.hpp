@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/verdict.hpp"
-#include "dist/communicator.hpp"
+#include "parallel/communicator.hpp"
 #include "reproduce/expectations.hpp"
 
 namespace adm::pipelines {

@@ -14,7 +14,7 @@
 #include "core/rng.hpp"
 #include "data/column.hpp"
 #include "fairness/fair_metrics.hpp"
-#include "fairness/fair_report.hpp"
+#include "methods/fairforest/model_metrics.hpp"
 #include "fairness/fair_weighted.hpp"
 
 using namespace adm;

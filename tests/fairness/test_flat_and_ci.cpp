@@ -5,8 +5,8 @@
 
 #include "core/error.hpp"
 #include "fairness/bootstrap_ci.hpp"
-#include "fairness/report.hpp"
-#include "fairness/report_flat.hpp"
+#include "fairness/group_fairness.hpp"
+#include "fairness/group_fairness_flat.hpp"
 
 using namespace adm;
 using namespace adm::fairness;

@@ -12,7 +12,7 @@
 #include "core/rng.hpp"
 #include "fairness/bootstrap_ci.hpp"
 #include "fairness/fair_metrics.hpp"
-#include "fairness/fair_report.hpp"
+#include "methods/fairforest/model_metrics.hpp"
 #include "fairness/fair_weighted.hpp"
 
 using namespace adm;

@@ -1,11 +1,11 @@
-#include "pipelines/rulelist_pipeline.hpp"
+#include "pipelines/rulelist/rulelist_pipeline.hpp"
 
 #include <catch2/catch.hpp>
 
 #include "../pipelines/pipeline_run.hpp"
 #include "core/error.hpp"
 #include "data/load.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 #include "methods/rulelist/search.hpp"
 
 using namespace adm;

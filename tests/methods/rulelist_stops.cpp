@@ -9,7 +9,7 @@
 #include "core/process_memory.hpp"
 #include "methods/rulelist/prefix_codec.hpp"
 #include "methods/rulelist/search.hpp"
-#include "pipelines/rulelist_pipeline.hpp"
+#include "pipelines/rulelist/rulelist_pipeline.hpp"
 #include "rulelist_brute_force.hpp"
 
 using namespace adm;

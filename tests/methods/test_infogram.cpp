@@ -12,7 +12,7 @@
 #include "learn/frequency_classifier.hpp"
 #include "methods/infogram/infogram.hpp"
 #include "methods/infogram/infogram_compute.hpp"
-#include "pipelines/infogram_config.hpp"  // the options and their config section
+#include "pipelines/infogram/infogram_config.hpp"  // the options and their config section
 
 using namespace adm;
 using namespace adm::methods;

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 
 int main(int argc, char** argv) {
   auto& comm = adm::dist::Communicator::world();

@@ -1,7 +1,7 @@
-# The distributed frontier search (src/dist/frontier_search): same certified optimum at 1, 2 and 4
+# The distributed frontier search (src/parallel/frontier_search): same certified optimum at 1, 2 and 4
 # ranks, checked against brute force; a failure on one rank ends all ranks without a hang.
 add_executable(frontier_probe frontier_probe.cpp)
-target_link_libraries(frontier_probe PRIVATE adm_dist)
+target_link_libraries(frontier_probe PRIVATE adm_parallel)
 target_include_directories(frontier_probe PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/..)
 add_test(NAME mpi_frontier_ranks
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/frontier_ranks.sh $<TARGET_FILE:frontier_probe>)

@@ -19,7 +19,7 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "dist/knapsack_search.hpp"
+#include "parallel/knapsack_search.hpp"
 
 namespace {
 class FailingSearch : public adm::test::KnapsackSearch {

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "../methods/rulelist_brute_force.hpp"
-#include "dist/frontier_search.hpp"
+#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/search.hpp"
 
 using namespace adm;

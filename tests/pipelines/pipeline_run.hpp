@@ -11,7 +11,7 @@
 
 #include "core/result_set.hpp"
 #include "data/load.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 #include "pipelines/stage.hpp"
 
 namespace adm::test {

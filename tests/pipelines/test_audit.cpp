@@ -3,9 +3,9 @@
 
 #include "../data/data_test_util.hpp"
 #include "data/load.hpp"
-#include "dist/task_farm.hpp"
-#include "pipelines/audit.hpp"
-#include "pipelines/audit_stages.hpp"
+#include "parallel/task_farm.hpp"
+#include "pipelines/audit/audit.hpp"
+#include "pipelines/audit/audit_stages.hpp"
 
 using namespace adm;
 

@@ -13,7 +13,7 @@
 #include "methods/fairforest/feature_discrimination.hpp"
 #include "methods/fairforest/forest_protocol.hpp"
 #include "pipeline_run.hpp"
-#include "pipelines/fairforest_pipeline.hpp"
+#include "pipelines/fairforest/fairforest_pipeline.hpp"
 
 using namespace adm;
 

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include "data/load.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 #include "info/measures.hpp"
 #include "pipeline_run.hpp"
-#include "pipelines/infogram_pipeline.hpp"
+#include "pipelines/infogram/infogram_pipeline.hpp"
 
 using namespace adm;
 

@@ -2,12 +2,12 @@
 
 #include "data/load.hpp"
 #include "data/split.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 #include "info/ml_cmi.hpp"
 #include "learn/metrics.hpp"
 #include "learn/random_forest.hpp"
 #include "pipelines/experiment_config.hpp"
-#include "pipelines/models_pipeline.hpp"
+#include "pipelines/models/models_pipeline.hpp"
 #include "pipelines/stage.hpp"
 
 using namespace adm;

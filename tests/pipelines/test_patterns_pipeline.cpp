@@ -6,13 +6,13 @@
 
 #include "core/error.hpp"
 #include "data/load.hpp"
-#include "dist/task_farm.hpp"
+#include "parallel/task_farm.hpp"
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/miner.hpp"
 #include "pipeline_run.hpp"
-#include "pipelines/patterns_pipeline.hpp"
+#include "pipelines/patterns/patterns_pipeline.hpp"
 
 using namespace adm;
 

@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "data/load.hpp"
 #include "pipelines/experiment_config.hpp"
-#include "pipelines/rulelist_pipeline.hpp"
+#include "pipelines/rulelist/rulelist_pipeline.hpp"
 
 using namespace adm;
 

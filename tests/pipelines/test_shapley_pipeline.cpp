@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 #include "pipeline_run.hpp"
-#include "pipelines/shapley_pipeline.hpp"
+#include "pipelines/shapley/shapley_pipeline.hpp"
 
 using namespace adm;
 

@@ -11,9 +11,9 @@
 
 #include "../data/data_test_util.hpp"
 #include "pipeline_run.hpp"
-#include "pipelines/audit.hpp"
+#include "pipelines/audit/audit.hpp"
 #include "pipelines/experiment_config.hpp"
-#include "pipelines/split_audit.hpp"
+#include "pipelines/audit/split_audit.hpp"
 
 using namespace adm;
 

@@ -10,9 +10,9 @@
 
 #include "data/split.hpp"
 #include "fairness/bootstrap_ci.hpp"
-#include "fairness/report.hpp"
-#include "pipelines/audit_stages.hpp"
-#include "pipelines/split_audit_results.hpp"
+#include "fairness/group_fairness.hpp"
+#include "pipelines/audit/audit_stages.hpp"
+#include "pipelines/audit/split_audit_results.hpp"
 
 using namespace adm;
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/fresh_memory.hpp"
-#include "dist/frontier_search.hpp"
+#include "parallel/frontier_search.hpp"
 #include "methods/patterns/kth_best.hpp"
 #include "methods/patterns/node_cut.hpp"
 #include "methods/patterns/pattern_model.hpp"

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dist/frontier_search.hpp"
+#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/fair_prune.hpp"
 #include "methods/rulelist/permutation_map.hpp"
 #include "methods/rulelist/prefix_codec.hpp"
