@@ -10,9 +10,9 @@
 #include "data/csv_reader.hpp"
 #include "data/embedded.hpp"
 #include "data/split.hpp"
-#include "parallel/task_farm.hpp"
 #include "fairness/group_fairness.hpp"
 #include "info/measures.hpp"
+#include "parallel/task_farm.hpp"
 
 namespace {
 

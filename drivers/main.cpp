@@ -9,8 +9,8 @@
 #include "compare_command.hpp"
 #include "core/error.hpp"
 #include "core/termination.hpp"
-#include "parallel/communicator.hpp"
 #include "exit_status.hpp"
+#include "parallel/communicator.hpp"
 #include "pid_command.hpp"
 #include "report_command.hpp"
 #include "reproduce_command.hpp"
@@ -28,7 +28,7 @@ std::string joined_command_line(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   using namespace adm::driver;
-  auto& comm = adm::dist::Communicator::world();  // the one place the world is fetched
+  auto& comm = adm::dist::Communicator::world();      // the one place the world is fetched
   adm::install_termination_handlers(comm.is_root());  // SIGTERM (scancel): one line, exit 143
   // Removed on every return, before MPI_Finalize: see remove_termination_handlers.
   struct HandlersUntilReturn {

@@ -23,12 +23,12 @@
 
 #include "core/rng.hpp"
 #include "data/load.hpp"
-#include "parallel/communicator.hpp"
-#include "parallel/frontier_search.hpp"
-#include "parallel/task_farm.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/miner.hpp"
 #include "methods/patterns/pattern_model.hpp"
+#include "parallel/communicator.hpp"
+#include "parallel/frontier_search.hpp"
+#include "parallel/task_farm.hpp"
 
 namespace {
 

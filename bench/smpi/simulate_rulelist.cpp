@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "parallel/communicator.hpp"
-#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/corels_format.hpp"
 #include "methods/rulelist/search.hpp"
+#include "parallel/communicator.hpp"
+#include "parallel/frontier_search.hpp"
 
 namespace adm::smpi_bench {
 

@@ -1,7 +1,7 @@
 // parallel/clock.hpp under SimGrid SMPI: the simulated time. Linked into the SMPI build instead of
-// src/parallel/clock.cpp. MPI_Wtime is an MPI call, so SMPI first charges the CPU time the rank used
-// since its last MPI call (simulate-computation) and then reads the simulated clock; smpi_usleep
-// lets simulated time pass for this rank only.
+// src/parallel/clock.cpp. MPI_Wtime is an MPI call, so SMPI first charges the CPU time the rank
+// used since its last MPI call (simulate-computation) and then reads the simulated clock;
+// smpi_usleep lets simulated time pass for this rank only.
 #include <mpi.h>
 #include <smpi/smpi.h>
 

@@ -1,9 +1,9 @@
 #pragma once
 // The clock of the distributed protocols (the farm's timings and chunk sizes, the search's slices,
 // rate limits and idle sleeps). Its source is chosen at link time, so the protocol code has no
-// #ifdef: parallel/clock.cpp reads the machine's steady clock; a simulated cluster (bench/smpi, SimGrid
-// SMPI) links its own definitions, which read and advance the simulated time. std::chrono and
-// sleeps are invisible to a simulator: a protocol timed by them would see the host's time.
+// #ifdef: parallel/clock.cpp reads the machine's steady clock; a simulated cluster (bench/smpi,
+// SimGrid SMPI) links its own definitions, which read and advance the simulated time. std::chrono
+// and sleeps are invisible to a simulator: a protocol timed by them would see the host's time.
 #include <chrono>
 #include <cstdint>
 

@@ -289,8 +289,8 @@ void Communicator::broadcast_from(std::string& value, int root) {
   for (std::uint64_t at = 0; at < size; at += kPiece)
     MPI_Bcast(value.data() + at, static_cast<int>(std::min(kPiece, size - at)), MPI_BYTE, root,
               impl_->world);
-  // Counted as the binomial tree it is (parallel/traffic.hpp): each rank receives the payload once and
-  // forwards it to its children, so the root sends ceil(log2 P) copies, not P - 1.
+  // Counted as the binomial tree it is (parallel/traffic.hpp): each rank receives the payload once
+  // and forwards it to its children, so the root sends ceil(log2 P) copies, not P - 1.
   const auto children = broadcast_children(rank_, root, size_);
   if (children > 0) count_sent(size * children, children);
   if (rank_ != root) count_received(size);

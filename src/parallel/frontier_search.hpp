@@ -171,8 +171,8 @@ struct FrontierStats {
   std::vector<double> busy_seconds;         // time each rank spent expanding
   std::vector<double> take_seconds;         // time each rank spent taking in and giving nodes
   std::vector<double> idle_seconds;         // time each rank had nothing to expand
-  // MPI traffic of the search (parallel/traffic.hpp: point-to-point messages, and each round as this
-  // rank's vector out and the totals in), from its start to the end of the findings' gather.
+  // MPI traffic of the search (parallel/traffic.hpp: point-to-point messages, and each round as
+  // this rank's vector out and the totals in), from its start to the end of the findings' gather.
   std::vector<std::uint64_t> messages_sent, messages_received, bytes_sent, bytes_received;
   std::vector<std::uint64_t> peak_rss;        // bytes: each process's peak resident set at the end
   std::vector<std::uint64_t> routed_batches;  // outbox batches (routed nodes) sent by each rank

@@ -1,6 +1,6 @@
 #pragma once
-// Private to src/parallel: the MPI state behind Communicator. Plain MPI, no Boost.MPI, so the same code
-// builds against any MPI implementation (Open MPI here; SimGrid's SMPI for simulated clusters,
+// Private to src/parallel: the MPI state behind Communicator. Plain MPI, no Boost.MPI, so the same
+// code builds against any MPI implementation (Open MPI here; SimGrid's SMPI for simulated clusters,
 // whose headers no prebuilt Boost.MPI matches).
 #include <mpi.h>
 

@@ -1,9 +1,9 @@
 #pragma once
-// Private to src/parallel: the node budget (FrontierOptions::max_nodes) of a search on several ranks.
-// Rank 0 holds the pool; every rank expands only within an allowance leased from it, so the units
-// spent over all ranks never exceed the budget, whatever the scheduling. A lease is a share of
-// what is left (pool / (2 ranks), at least what the asker's next node costs), so the leases shrink
-// as the pool empties and little budget sits unused on a rank that has run out of work.
+// Private to src/parallel: the node budget (FrontierOptions::max_nodes) of a search on several
+// ranks. Rank 0 holds the pool; every rank expands only within an allowance leased from it, so the
+// units spent over all ranks never exceed the budget, whatever the scheduling. A lease is a share
+// of what is left (pool / (2 ranks), at least what the asker's next node costs), so the leases
+// shrink as the pool empties and little budget sits unused on a rank that has run out of work.
 #include <algorithm>
 #include <cstdint>
 

@@ -1,8 +1,9 @@
 #pragma once
-// Private to src/parallel: the rounds of an asynchronous search. A round is one non-blocking all-reduce
-// (MPI_Iallreduce) of a fixed-size vector: each rank joins when it polls (an idle rank at once, a
-// busy one at most every 0.5 ms) and the round completes when every rank has joined. Its cost per
-// rank grows as log P (the all-gather of every rank's entry it replaced grew as P), and it carries
+// Private to src/parallel: the rounds of an asynchronous search. A round is one non-blocking
+// all-reduce (MPI_Iallreduce) of a fixed-size vector: each rank joins when it polls (an idle rank
+// at once, a busy one at most every 0.5 ms) and the round completes when every rank has joined. Its
+// cost per rank grows as log P (the all-gather of every rank's entry it replaced grew as P), and it
+// carries
 //   - termination: messages sent and received (sums) and whether every rank was quiet (min); the
 //     search is over after two consecutive rounds in which every rank was quiet and the totals did
 //     not change, with as many messages received as sent (Mattern's four-counter method; one round

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/process_memory.hpp"
 #include "core/elapsed.hpp"
+#include "core/process_memory.hpp"
 #include "parallel/traffic.hpp"
 
 namespace adm::dist {

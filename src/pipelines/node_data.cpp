@@ -5,8 +5,8 @@
 #include <ostream>
 
 #include "data/dataset_block.hpp"
-#include "parallel/node_block.hpp"
 #include "io/load_data.hpp"
+#include "parallel/node_block.hpp"
 
 namespace adm::pipelines {
 namespace {

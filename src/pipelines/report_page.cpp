@@ -7,8 +7,8 @@
 #include "core/error.hpp"
 #include "io/load_result.hpp"
 #include "io/staged_file.hpp"
-#include "report/pattern_text.hpp"
 #include "pipelines/registry.hpp"
+#include "report/pattern_text.hpp"
 
 namespace adm::pipelines {
 

@@ -6,13 +6,13 @@
 
 #include "admissible_version.hpp"
 #include "core/error.hpp"
-#include "parallel/communicator.hpp"
 #include "io/result_file.hpp"
-#include "reproduce/checker.hpp"
+#include "parallel/communicator.hpp"
 #include "pipelines/experiment_config.hpp"
 #include "pipelines/report_page.hpp"
-#include "reproduce/run_sets.hpp"
 #include "pipelines/runner.hpp"
+#include "reproduce/checker.hpp"
+#include "reproduce/run_sets.hpp"
 
 namespace adm::pipelines {
 namespace fs = std::filesystem;

@@ -14,8 +14,8 @@
 #include "core/rng.hpp"
 #include "data/column.hpp"
 #include "fairness/fair_metrics.hpp"
-#include "methods/fairforest/model_metrics.hpp"
 #include "fairness/fair_weighted.hpp"
+#include "methods/fairforest/model_metrics.hpp"
 
 using namespace adm;
 using namespace adm::fairness;

@@ -12,8 +12,8 @@
 #include "core/rng.hpp"
 #include "fairness/bootstrap_ci.hpp"
 #include "fairness/fair_metrics.hpp"
-#include "methods/fairforest/model_metrics.hpp"
 #include "fairness/fair_weighted.hpp"
+#include "methods/fairforest/model_metrics.hpp"
 
 using namespace adm;
 using namespace adm::fairness;

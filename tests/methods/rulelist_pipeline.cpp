@@ -5,8 +5,8 @@
 #include "../pipelines/pipeline_run.hpp"
 #include "core/error.hpp"
 #include "data/load.hpp"
-#include "parallel/task_farm.hpp"
 #include "methods/rulelist/search.hpp"
+#include "parallel/task_farm.hpp"
 
 using namespace adm;
 

@@ -143,10 +143,10 @@ TEST_CASE("rulelist: a received batch does not carry a rank past its cap", "[rul
   WirePrefix p;
   while (read_prefix(batch, pos, p)) {
     ++count;
-    lowest =
-        std::min(lowest, std::max(objective_value(p.errors, p.rules.size() + 1,
-                                                  1.0 / static_cast<double>(set.rows), o.regularization),
-                                  p.lower_bound));
+    lowest = std::min(
+        lowest, std::max(objective_value(p.errors, p.rules.size() + 1,
+                                         1.0 / static_cast<double>(set.rows), o.regularization),
+                         p.lower_bound));
   }
   REQUIRE(count > 5000);  // ~0.4 MiB of trie and queue, twice the room it gets
   SearchOptions capped = o;

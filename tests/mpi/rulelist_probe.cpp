@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "../methods/rulelist_brute_force.hpp"
-#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/search.hpp"
+#include "parallel/frontier_search.hpp"
 
 using namespace adm;
 using namespace adm::methods::rulelist;

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "data/load.hpp"
-#include "parallel/task_farm.hpp"
 #include "info/measures.hpp"
+#include "parallel/task_farm.hpp"
 #include "pipeline_run.hpp"
 #include "pipelines/infogram/infogram_pipeline.hpp"
 

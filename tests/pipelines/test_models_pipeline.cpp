@@ -2,10 +2,10 @@
 
 #include "data/load.hpp"
 #include "data/split.hpp"
-#include "parallel/task_farm.hpp"
 #include "info/ml_cmi.hpp"
 #include "learn/metrics.hpp"
 #include "learn/random_forest.hpp"
+#include "parallel/task_farm.hpp"
 #include "pipelines/experiment_config.hpp"
 #include "pipelines/models/models_pipeline.hpp"
 #include "pipelines/stage.hpp"

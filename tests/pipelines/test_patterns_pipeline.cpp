@@ -6,11 +6,11 @@
 
 #include "core/error.hpp"
 #include "data/load.hpp"
-#include "parallel/task_farm.hpp"
 #include "io/result_file.hpp"
 #include "io/write_results.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/miner.hpp"
+#include "parallel/task_farm.hpp"
 #include "pipeline_run.hpp"
 #include "pipelines/patterns/patterns_pipeline.hpp"
 

@@ -12,8 +12,8 @@
 #include "../data/data_test_util.hpp"
 #include "pipeline_run.hpp"
 #include "pipelines/audit/audit.hpp"
-#include "pipelines/experiment_config.hpp"
 #include "pipelines/audit/split_audit.hpp"
+#include "pipelines/experiment_config.hpp"
 
 using namespace adm;
 

@@ -24,7 +24,7 @@ struct InfogramOptions {
   std::int64_t folds = 5;         // cross-fitting folds (used by the cross_fitted estimate)
   std::uint64_t bootstrap = 500;  // B of the model-based bootstrap tests (ALFA); 0 = no p-values
   std::uint64_t feature_bootstrap = 0;  // B per feature for p-values of C_j / F_j; 0 = none
-  std::uint64_t top_n = 50;       // screening: keep the N most relevant features; 0 = keep all
+  std::uint64_t top_n = 50;  // screening: keep the N most relevant features; 0 = keep all
   double prob_floor = info::kDefaultProbFloor;
 
   info::MlCmiOptions cmi_options() const;  // the ML-CMI settings these imply

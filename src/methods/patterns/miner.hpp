@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "core/fresh_memory.hpp"
-#include "parallel/frontier_search.hpp"
 #include "methods/patterns/kth_best.hpp"
 #include "methods/patterns/node_cut.hpp"
 #include "methods/patterns/pattern_model.hpp"
@@ -23,6 +22,7 @@
 #include "methods/patterns/shared_cut.hpp"
 #include "methods/patterns/top_candidates.hpp"
 #include "methods/patterns/top_patterns.hpp"
+#include "parallel/frontier_search.hpp"
 
 namespace adm::methods::patterns {
 

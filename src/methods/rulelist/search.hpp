@@ -15,7 +15,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/fair_prune.hpp"
 #include "methods/rulelist/permutation_map.hpp"
 #include "methods/rulelist/prefix_codec.hpp"
@@ -23,6 +22,7 @@
 #include "methods/rulelist/prefix_trie.hpp"
 #include "methods/rulelist/rule_list.hpp"
 #include "methods/rulelist/search_options.hpp"
+#include "parallel/frontier_search.hpp"
 
 namespace adm::methods::rulelist {
 

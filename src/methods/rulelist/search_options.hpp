@@ -52,7 +52,7 @@ struct FairnessConstraint {
 
 struct SearchOptions {
   double regularization = 0.01;  // lambda of the paper: objective = error + lambda * rules
-  std::size_t max_length = 0;  // longest rule list considered (0 = only the bounds limit it)
+  std::size_t max_length = 0;    // longest rule list considered (0 = only the bounds limit it)
   Strategy strategy = Strategy::Curiosity;
   std::uint64_t best_first_after = 0;  // expansions (per rank) before the queue turns best-first
   Bounds bounds;

@@ -3,8 +3,8 @@
 // (data/record_ranges.hpp), tallies its rows into counts (data/split_tally.hpp), and the counts,
 // merged in rank order, give the audit's results, bitwise those of the row-based audit except the
 // bootstrap draws (multinomial over the cells: same distribution). The collectives are a prefix
-// sum and all-gathers (parallel/range_scan.hpp, Communicator::all_gather); every local step runs under
-// Communicator::agree, so a bad row on one rank ends every rank with its message.
+// sum and all-gathers (parallel/range_scan.hpp, Communicator::all_gather); every local step runs
+// under Communicator::agree, so a bad row on one rank ends every rank with its message.
 #include <memory>
 #include <sstream>
 

@@ -10,12 +10,12 @@
 #include "core/elapsed.hpp"
 #include "core/error.hpp"
 #include "data/split.hpp"
-#include "parallel/communicator.hpp"
 #include "learn/naive_bayes.hpp"
 #include "methods/patterns/baselines.hpp"
 #include "methods/patterns/cross_validation.hpp"
 #include "methods/patterns/fair_learner.hpp"
 #include "methods/patterns/miner.hpp"
+#include "parallel/communicator.hpp"
 #include "pipelines/patterns/nb_parameters.hpp"
 #include "pipelines/work_stats.hpp"
 

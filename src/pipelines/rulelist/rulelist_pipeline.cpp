@@ -8,11 +8,11 @@
 #include "core/number_format.hpp"
 #include "data/discretize.hpp"
 #include "data/split.hpp"
-#include "parallel/frontier_search.hpp"
 #include "methods/rulelist/corels_format.hpp"
 #include "methods/rulelist/mining.hpp"
 #include "methods/rulelist/pareto.hpp"
 #include "methods/rulelist/search.hpp"
+#include "parallel/frontier_search.hpp"
 #include "pipelines/work_stats.hpp"
 #include "report/result_figures.hpp"
 
