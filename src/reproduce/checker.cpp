@@ -165,6 +165,7 @@ std::string result_of(const PaperExpectations& paper, const Expectation& e,
   if (e.over.empty() || configs.empty())
     return results.path_of(configs.empty() ? e.runs : configs[0]);
   const RunSet& set = *paper.run_set(e.runs);
+  if (!set.grid.empty()) return results.path_of(set.name + "_*.toml");  // every combination
   return results.path_of(set.name + "_{" + std::to_string(set.from) + ".." +
                          std::to_string(set.to) + "}.toml");
 }

@@ -1,6 +1,8 @@
 #include "reproduce/expectations.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 
 #include "core/config_fields.hpp"
@@ -120,18 +122,40 @@ void check(config::Fields& f, const Expectation& e) {
 
 }  // namespace
 
+void describe(config::Fields& f, RunAxis& a) {
+  f.text("key", a.key, "The dotted config key this axis sets, e.g. patterns.k.");
+  f.real_list("values", a.values, "Its numbers (integral ones are written as integers).");
+  f.text_list("texts", a.texts, "Or its texts (each becomes part of the runs' names).");
+  if (f.mode() != config::Fields::Mode::Read) return;
+  if (a.key.empty()) f.fail("key", "is required (e.g. \"patterns.k\")");
+  if (a.values.empty() == a.texts.empty()) f.fail("values", "give values or texts (one of them)");
+  for (const auto& t : a.texts)  // a text is part of a file name
+    if (t.empty() || t.find_first_of("/ ") != std::string::npos)
+      f.fail("texts", "'" + t + "' must be a non-empty text without '/' or spaces");
+}
+
 void describe(config::Fields& f, RunSet& r) {
   f.text("name", r.name, "The runs' name: results <name>_<value>.h5.");
   f.text("config", r.config, "The base config, a file in the paper's folder.");
   f.text("key", r.key, "The integer config key set per run, e.g. data.draw.");
   f.integer("from", r.from, "First value of key.");
   f.integer("to", r.to, "Last value of key (inclusive).");
+  f.section_list("grid", r.grid,
+                 "Instead of key, from, to: a run for every combination of these keys' values.");
   if (f.mode() != config::Fields::Mode::Read) return;
   if (r.name.empty() || r.name.find_first_of("/. ") != std::string::npos)
     f.fail("name", "is required: a name without '/', '.' or spaces");
   if (!is_config_name(r.config))
     f.fail("config", "must name a .toml file in the paper's folder, without a folder");
-  if (r.key.empty()) f.fail("key", "is required (e.g. \"data.draw\")");
+  if (!r.grid.empty()) {
+    if (!r.key.empty() || r.from != 0 || r.to != -1)
+      f.fail("grid", "give key, from and to, or grid (not both)");
+    for (std::size_t i = 0; i < r.grid.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (r.grid[i].key == r.grid[j].key) f.fail("grid", "sets " + r.grid[i].key + " twice");
+    return;
+  }
+  if (r.key.empty()) f.fail("key", "is required (e.g. \"data.draw\"), or grid");
   if (r.to < r.from) f.fail("to", "must be >= from");
 }
 
@@ -195,10 +219,49 @@ void describe(config::Fields& f, Expectation& e) {
   if (f.mode() == config::Fields::Mode::Read) check(f, e);
 }
 
+std::vector<RunCase> RunSet::cases() const {
+  std::vector<RunAxis> axes = grid;
+  if (axes.empty()) {  // key from..to: a grid of one integer axis
+    axes.push_back({key, {}, {}});
+    for (std::int64_t v = from; v <= to; ++v) axes.back().values.push_back(static_cast<double>(v));
+  }
+  std::vector<RunCase> out{{name, {}}};
+  for (const auto& axis : axes) {  // each run so far, extended by each value of this axis
+    std::vector<RunCase> next;
+    for (const auto& run : out) {
+      const std::size_t n = axis.texts.empty() ? axis.values.size() : axis.texts.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        RunCase c = run;
+        RunSetting s{axis.key, {}, {}};
+        if (axis.texts.empty())
+          s.number = axis.values[i];
+        else
+          s.text = axis.texts[i];
+        c.config += "_" + (s.number ? run_value_text(*s.number) : s.text);
+        c.settings.push_back(std::move(s));
+        next.push_back(std::move(c));
+      }
+    }
+    out = std::move(next);
+  }
+  for (auto& c : out) c.config += ".toml";
+  return out;
+}
+
 std::vector<std::string> RunSet::configs() const {
   std::vector<std::string> out;
-  for (std::int64_t v = from; v <= to; ++v) out.push_back(name + "_" + std::to_string(v) + ".toml");
+  for (const auto& c : cases()) out.push_back(c.config);
   return out;
+}
+
+std::string run_value_text(double v) {
+  // Integral values as integers (k = 10, draw 7: "10", "7"), others in their shortest exact form
+  // ("0.05"), so a run's name reads as the value it sets.
+  if (std::nearbyint(v) == v && std::fabs(v) < 9.0e15)
+    return std::to_string(static_cast<std::int64_t>(v));
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  return std::string(buffer, end);
 }
 
 const RunSet* PaperExpectations::run_set(const std::string& name) const {
@@ -221,6 +284,13 @@ std::vector<std::string> PaperExpectations::configs() const {
     for (const auto& config : configs_of(e))
       if (std::find(out.begin(), out.end(), config) == out.end()) out.push_back(config);
   return out;
+}
+
+bool is_run_config(const PaperExpectations& paper, const std::string& config) {
+  return std::any_of(paper.runs.begin(), paper.runs.end(), [&](const RunSet& set) {
+    const auto names = set.configs();
+    return std::find(names.begin(), names.end(), config) != names.end();
+  });
 }
 
 PaperExpectations parse_expectations(const std::string& text, const std::string& file,
@@ -263,12 +333,17 @@ PaperExpectations parse_expectations(const std::string& text, const std::string&
     if (!e.runs.empty()) {
       const RunSet* set = p.run_set(e.runs);
       if (!set) fail_at("expect", i, "runs", "no [[runs]] named '" + e.runs + "'");
+      if (e.run && !set->grid.empty())
+        fail_at("expect", i, "run",
+                set->name + " is a grid: name one of its runs with config = \"" + set->name +
+                    "_<values>.toml\"");
       if (e.run && (*e.run < double(set->from) || *e.run > double(set->to)))
         fail_at("expect", i, "run",
                 "not in " + set->name + "'s runs (" + std::to_string(set->from) + ".." +
                     std::to_string(set->to) + ")");
-    } else if (!in_folder(e.config)) {
-      fail_at("expect", i, "config", e.config + " is not a file in " + folder);
+    } else if (!in_folder(e.config) && !is_run_config(p, e.config)) {
+      fail_at("expect", i, "config",
+              e.config + " is not a file in " + folder + " nor a run of a [[runs]] set");
     }
   }
   return p;

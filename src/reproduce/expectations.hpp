@@ -14,15 +14,40 @@ class Fields;
 
 namespace adm::pipelines {
 
+// One axis of a run grid: a dotted config key and the values it takes, numbers or texts.
+struct RunAxis {
+  std::string key;
+  std::vector<double> values;      // numbers (an integral one is written as a TOML integer)
+  std::vector<std::string> texts;  // or texts
+};
+
+// One key of one run and the value it is set to (a number, or text when number is empty).
+struct RunSetting {
+  std::string key;
+  std::optional<double> number;
+  std::string text;
+};
+
+// One run of a run set: its config's name and the keys it sets in the base config.
+struct RunCase {
+  std::string config;  // "<name>_<value>[_<value>...].toml"
+  std::vector<RunSetting> settings;
+};
+
 // One config run several times, the integer config key `key` (e.g. "data.draw") set to each of
 // from..to: reproduce writes run v as a real config <out>/<paper>/runs/<name>_<v>.toml (the base
 // config with that key replaced) and runs it into <out>/<paper>/<name>_<v>.h5. For a figure the
 // paper computes over repeated samples (a mean and sd over 50 draws, a claim over 20 models).
+// Or, with `grid` instead of key/from/to, once for every combination of several keys' values (a
+// table over rankings x k x delta): run <name>_<v1>_<v2>_... with the values in the axes' order.
 struct RunSet {
   std::string name;                // e.g. "example1": runs example1_0 .. example1_49
   std::string config;              // the base config, a file in the paper's folder
   std::string key;                 // dotted config key set per run, e.g. "data.draw"
   std::int64_t from = 0, to = -1;  // inclusive
+  std::vector<RunAxis> grid;       // instead of key, from, to; the first axis varies slowest
+  // The runs, in order: from..to, or the grid's combinations.
+  std::vector<RunCase> cases() const;
   // The runs' config names ("<name>_<v>.toml"), as Expectation::config would name them.
   std::vector<std::string> configs() const;
 };
@@ -39,7 +64,9 @@ struct Condition {
 
 struct Expectation {
   std::string figure;  // the paper's table/figure/row, e.g. "Table 2, COMPAS, unconstrained"
-  std::string config;  // config file in the paper's folder whose result holds ours
+  // config file in the paper's folder whose result holds ours, or the config of one run of a
+  // [[runs]] set ("<name>_<v>.toml"; a grid's runs are picked so)
+  std::string config;
   // Instead of config: a [[runs]] set. Ours is then one of its runs (`run` = the key's value) or
   // reduced over all: `over` = mean, sd (n - 1), min or max of each run's number, or fraction:
   // the fraction of runs in which the comparison holds, which must be >= holds_at_least.
@@ -110,6 +137,12 @@ struct PaperExpectations {
   std::vector<std::string> configs_of(const Expectation& e) const;
 };
 
+// A run value as it appears in a run's name: 10, 7, 0.05 (integral numbers without a point).
+std::string run_value_text(double v);
+// Whether `config` is the config name of one run of one of the paper's run sets.
+bool is_run_config(const PaperExpectations& paper, const std::string& config);
+
+void describe(config::Fields& f, RunAxis& a);
 void describe(config::Fields& f, RunSet& r);
 void describe(config::Fields& f, Condition& c);
 void describe(config::Fields& f, Expectation& e);

@@ -9,7 +9,9 @@
 
 namespace adm::pipelines {
 
-// The text of run `value` of `set`: the base config (in `paper.folder`) with set.key = value.
+// The text of run `run` of `set`: the base config (in `paper.folder`) with run's keys set.
+std::string run_config_text(const PaperExpectations& paper, const RunSet& set, const RunCase& run);
+// The same for run `value` of a key/from/to set: set.key = value.
 std::string run_config_text(const PaperExpectations& paper, const RunSet& set, std::int64_t value);
 
 // The file of a config name the expectations read: the paper folder's own, or a run set's,

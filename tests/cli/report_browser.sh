@@ -142,6 +142,9 @@ check_new() {
     { echo "no four-state verdict summary"; return 1; }
   grep -q '<tr class="not-compared"><td>phi_D on another scale</td><td>689.667</td><td>2.7927</td><td>information</td><td>not compared</td>' dom.html ||
     { echo "the not-compared row does not say so"; return 1; }
+  # A not-compared row exists (an old page has none, so "none holds" alone would pass it) and none
+  # holds.
+  grep -q '<tr class="not-compared">' dom.html || { echo "no not-compared row"; return 1; }
   grep '<tr class="not-compared">' dom.html | grep -q '>holds<' && { echo "a not-compared row shows holds"; return 1; }
   grep -q '>0\.0000<' dom.html && { echo "a value printed as 0.0000"; return 1; }
   grep -q 'class="label inadmissible"[^>]*>zip_code</text>' dom.html ||
@@ -294,6 +297,10 @@ check_repro() {
     grep -qF "$want" dom.html || { echo "missing in the reproduction page: $want"; return 1; }
   done
   grep -q "<td>$PWD/" dom.html && { echo "an absolute result path in the verdict table"; return 1; }
+  # Relative to the results folder, not to where the program ran (an old page: repro/beta/...).
+  grep -q '<td>repro/[^<]* /data/rows</td>' dom.html &&
+    { echo "a verdict's result path is not relative to the results folder"; return 1; }
+  grep -q '<tr class="not-compared">' dom.html || { echo "no not-compared row"; return 1; }
   grep '<tr class="not-compared">' dom.html | grep -q '>holds<' && { echo "a not-compared row holds"; return 1; }
   return 0
 }
@@ -303,6 +310,9 @@ cmp -s repro/report.html dropped.html && fail "could not drop a paper for the ne
 check_repro dropped.html quick > /dev/null && fail "the checks accepted a page without the first paper"
 sed 's/<td>information<\/td><td>not compared<\/td>/<td>information<\/td><td>holds<\/td>/' repro/report.html > held.html
 check_repro held.html quick > /dev/null && fail "the checks accepted a not-compared row shown as holding"
+sed 's#<td>alpha/tiny.h5 /data/rows</td>#<td>repro/alpha/tiny.h5 /data/rows</td>#' repro/report.html > cwd_paths.html
+cmp -s repro/report.html cwd_paths.html && fail "could not rewrite a result path for the negative check"
+check_repro cwd_paths.html quick > /dev/null && fail "the checks accepted result paths relative to the working folder"
 why=$(check_repro repro/report.html) || fail "$why"
 cp shot.png "$artefacts/reproduction.png"
 cp repro/report.html "$artefacts/reproduction.html"

@@ -423,7 +423,7 @@ TEST_CASE("run sets: each run is the base config with its key set, as a real fil
   CHECK(table["run"]["name"].value<std::string>() == "tiny");
   CHECK(pipelines::config_file(paper, "tiny.toml", (f.path / "out").string()) ==
         (f.path / "paper" / "tiny.toml").string());
-  pipelines::RunSet bad{"b", "tiny.toml", "nodata.draw", 0, 1};
+  pipelines::RunSet bad{"b", "tiny.toml", "nodata.draw", 0, 1, {}};
   CHECK_THROWS_AS(pipelines::run_config_text(paper, bad, 0), InputError);
 }
 
@@ -448,4 +448,91 @@ TEST_CASE("checker: malformed run sets name file, line and key") {
       error(runs +
             over("x", "r", "config = \"tiny.toml\"\npath = \"/a\"\nrun = 1\ncompare = \"info\"")),
       Catch::Contains("config key 'expect[0].config': give config or runs"));
+}
+
+TEST_CASE("run grids: a run per combination, named by its values, each key typed as written") {
+  Folder f;
+  fs::create_directories(f.path / "out");
+  f.write("paper/tiny.toml",
+          "[run]\nname = \"tiny\"\n\n[patterns]\nmode = \"all\"\nk = 3\ndelta = 0.2\n");
+  const std::string grid =
+      "[[runs]]\nname = \"t1\"\nconfig = \"tiny.toml\"\n"
+      "grid = [{ key = \"patterns.mode\", texts = [\"top_divergence\", \"top_discrimination\"] },\n"
+      "        { key = \"patterns.k\", values = [1, 10] },\n"
+      "        { key = \"patterns.delta\", values = [0.01, 0.1] }]\n";
+  // A Table 1 cell as configs/fairnb/expect.toml writes it: another quantity, shown beside the
+  // paper's, never "holds"; and a column that is the same quantity, compared.
+  const std::string rows =
+      "[[expect]]\nfigure = \"Table 1, share explored\"\n"
+      "config = \"t1_top_discrimination_10_0.01.toml\"\npath = \"/m/proportion\"\n"
+      "compare = \"info\"\nvalue = 3.464e-02\nexplanation = \"not the same quantity\"\n"
+      "[[expect]]\nfigure = \"Table 1, # Pat.\"\nconfig = \"t1_top_divergence_1_0.1.toml\"\n"
+      "path = \"/m/total_patterns\"\ncompare = \"within\"\nvalue = 15000\ntolerance = 500\n";
+  f.write("paper/expect.toml", grid + rows);
+  const auto paper = pipelines::load_expectations((f.path / "paper").string());
+  // The first axis varies slowest; integral numbers are named without a point.
+  CHECK(paper.runs.at(0).configs() ==
+        std::vector<std::string>{
+            "t1_top_divergence_1_0.01.toml", "t1_top_divergence_1_0.1.toml",
+            "t1_top_divergence_10_0.01.toml", "t1_top_divergence_10_0.1.toml",
+            "t1_top_discrimination_1_0.01.toml", "t1_top_discrimination_1_0.1.toml",
+            "t1_top_discrimination_10_0.01.toml", "t1_top_discrimination_10_0.1.toml"});
+  CHECK(paper.configs() == std::vector<std::string>{"t1_top_discrimination_10_0.01.toml",
+                                                    "t1_top_divergence_1_0.1.toml"});
+  const std::string file = pipelines::config_file(paper, "t1_top_discrimination_10_0.01.toml",
+                                                  (f.path / "out").string());
+  CHECK(file == (f.path / "out" / "runs" / "t1_top_discrimination_10_0.01.toml").string());
+  const auto table = toml::parse_file(file);
+  CHECK(table["patterns"]["mode"].value<std::string>() == "top_discrimination");
+  CHECK(table["patterns"]["k"].is_integer());  // an integer key rejects 10.0
+  CHECK(table["patterns"]["k"].value<std::int64_t>() == 10);
+  CHECK(table["patterns"]["delta"].is_floating_point());
+  CHECK(table["patterns"]["delta"].value<double>() == 0.01);
+  CHECK(table["run"]["name"].value<std::string>() == "tiny");
+
+  for (const char* run : {"t1_top_discrimination_10_0.01", "t1_top_divergence_1_0.1"}) {
+    io::ResultFile r((f.path / "out" / (std::string(run) + ".h5")).string());
+    r.write("/m/proportion", std::vector<double>{0.0081}, "test", "1");
+    r.write("/m/total_patterns", std::vector<double>{14688}, "test", "1");
+    r.commit();
+  }
+  pipelines::ResultFiles files((f.path / "out").string());
+  const auto verdicts = pipelines::check_paper(paper, files);
+  REQUIRE(verdicts.size() == 2);
+  CHECK(verdict_state(verdicts[0]) == VerdictState::NotCompared);
+  CHECK(verdicts[0].ours == "0.0081");
+  CHECK(verdicts[0].published == "0.03464");
+  CHECK(verdicts[0].explanation == "not the same quantity");
+  CHECK(verdicts[0].result == (f.path / "out" / "t1_top_discrimination_10_0.01.h5").string());
+  CHECK(verdict_state(verdicts[1]) == VerdictState::Holds);
+  CHECK(verdicts[1].ours == "14688");
+}
+
+TEST_CASE("run grids: malformed grids and runs picked from them name file, line and key") {
+  Folder f;
+  f.write("paper/tiny.toml", "[run]\n\n[patterns]\nk = 1\n");
+  const auto error = [&](const std::string& text) { return load_error(f, text); };
+  const std::string head = "[[runs]]\nname = \"g\"\nconfig = \"tiny.toml\"\n";
+  const std::string axis = "grid = [{ key = \"patterns.k\", values = [1, 10] }]\n";
+  const std::string info = "path = \"/a\"\ncompare = \"info\"\n";
+  CHECK_THAT(error(head + "key = \"patterns.k\"\n" + axis + row("x", info)),
+             Catch::Contains("config key 'runs[0].grid': give key, from and to, or grid"));
+  CHECK_THAT(error(head + "grid = [{ key = \"patterns.k\", values = [1], texts = [\"a\"] }]\n" +
+                   row("x", info)),
+             Catch::Contains("'runs[0].grid[0].values': give values or texts"));
+  CHECK_THAT(
+      error(head + "grid = [{ key = \"patterns.k\", texts = [\"a/b\"] }]\n" + row("x", info)),
+      Catch::Contains("'runs[0].grid[0].texts': 'a/b' must be"));
+  CHECK_THAT(error(head +
+                   "grid = [{ key = \"patterns.k\", values = [1] },\n"
+                   "        { key = \"patterns.k\", values = [2] }]\n" +
+                   row("x", info)),
+             Catch::Contains("'runs[0].grid': sets patterns.k twice"));
+  CHECK_THAT(error(head + axis + over("x", "g", info + "run = 1")),
+             Catch::Contains("'expect[0].run': g is a grid: name one of its runs with config"));
+  CHECK_THAT(error(head + axis + "[[expect]]\nfigure = \"x\"\nconfig = \"g_100.toml\"\n" + info),
+             Catch::Contains("g_100.toml is not a file in") &&
+                 Catch::Contains("nor a run of a [[runs]] set"));
+  CHECK(error(head + axis + "[[expect]]\nfigure = \"x\"\nconfig = \"g_10.toml\"\n" + info) ==
+        "no InputError");
 }

@@ -2,7 +2,8 @@
 # paper; results stay in reproduce/PAPER under this build folder for the tests that read them
 # (fixture PAPER_results). Exit 77 (skipped) without ../shared/data.
 #   audit: COMPAS group error rates against ProPublica / Dressel & Farid (~5 s)
-#   fairnb: fair naive Bayes Tables 2 and 4 (COMPAS), footnote 8's count, Sec. 3.2's patterns (~10 s)
+#   fairnb: fair naive Bayes Tables 2 and 4 (COMPAS), footnote 8's count, Sec. 3.2's patterns,
+#     Table 1's COMPAS and Adult mines (~15 s)
 #   fairforests: Fair Forests Tables 2-5, Figures 1-2 on German, Adult, diabetes for Health (~1 min)
 #   faircorels: FairCORELS rule lists on COMPAS and Adult, free and constrained, SP fronts (~2.5 min)
 #   shapley: fairness-aware feature selection, Table 2 (COMPAS) and Table 1 (20 synthetic models)
@@ -24,6 +25,10 @@ add_test(NAME repro_faircorels_rule_list_15
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/faircorels_rule_list_15.sh ${repro_out})
 set_tests_properties(repro_faircorels_rule_list_15 PROPERTIES LABELS reproduction TIMEOUT 60
                      SKIP_RETURN_CODE 77 FIXTURES_REQUIRED faircorels_results)
+add_test(NAME repro_fairnb_table1
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fairnb_table1.sh ${repro_out})
+set_tests_properties(repro_fairnb_table1 PROPERTIES LABELS reproduction TIMEOUT 120
+                     SKIP_RETURN_CODE 77 FIXTURES_REQUIRED fairnb_results)
 add_test(NAME repro_shapley_bayes_figure2
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/shapley_bayes_figure2.sh ${repro_out})
 set_tests_properties(repro_shapley_bayes_figure2 PROPERTIES LABELS reproduction TIMEOUT 120
