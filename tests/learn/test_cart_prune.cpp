@@ -76,8 +76,8 @@ TEST_CASE("cart prune: the heap weakest-link sequence equals the full-pass one b
       std::vector<double> values(rows), w(rows);
       for (std::size_t r = 0; r < rows; ++r) {
         for (auto& c : cols)
-          c[r] = coarse ? static_cast<float>(rng.uniform_index(6))
-                        : static_cast<float>(rng.normal());
+          c[r] =
+              coarse ? static_cast<float>(rng.uniform_index(6)) : static_cast<float>(rng.normal());
         const double s = cols[0][r] + 0.5 * cols[1][r] + rng.normal();
         y[r] = static_cast<std::int32_t>(s > 0.5) + static_cast<std::int32_t>(s > 2.5);
         values[r] = s;
