@@ -95,6 +95,7 @@ DecisionTree::DecisionTree(const DecisionTree& other)
       offset_(other.offset_),
       names_(other.names_),
       nodes_(other.nodes_),
+      routes_(other.routes_),
       importance_(other.importance_) {}
 
 // Copy-and-move: the criterion is polymorphic and owned, so a copy clones it.
@@ -223,6 +224,7 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
   }
   importance_.assign(cols_, 0.0);
   nodes_.clear();
+  routes_.clear();
 
   std::vector<std::size_t> rows;
   Node root;
@@ -260,6 +262,24 @@ void DecisionTree::fit_indexed(const FeatureMatrix& x, const ColumnIndex& index,
       if (any) *this = collapsed(leaf);
     }
   }
+  build_routes();
+}
+
+void DecisionTree::build_routes() {
+  routes_.clear();
+  if (cols_ >= kCategorical) return;  // the column would not fit the bits: walk nodes_
+  std::vector<Route> routes(nodes_.size());
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& n = nodes_[i];
+    Route& q = routes[i];
+    if (n.feature < 0) continue;
+    if (n.right != n.left + 1) return;  // not grow()'s layout: walk nodes_
+    q.threshold = n.threshold;
+    q.left = n.left;
+    q.bits = static_cast<std::uint32_t>(n.feature) | (n.categorical ? kCategorical : 0u) |
+             (n.missing_left ? kMissingLeft : 0u);
+  }
+  routes_ = std::move(routes);
 }
 
 // A node's prediction and risk from its statistics: for regression the (un-centred) mean and the
@@ -310,8 +330,20 @@ void DecisionTree::grow(Workspace& ws, std::vector<std::size_t>& rows, int node)
   right.counts.assign(ws.k, 0.0);
   std::vector<std::size_t> left_rows, right_rows;
   const Node& n = nodes_[static_cast<std::size_t>(node)];
+  // The rows go the way goes_left() sends their values, decided on the column's codes instead:
+  // the codes are one contiguous array per column, the matrix is row-major (a cache miss per row
+  // on large data), and the code order is the value order (Split::left_code).
+  const auto& code = ws.index.code[static_cast<std::size_t>(n.feature)];
+  const std::uint32_t left_code = split.left_code;
+  const auto left_of = [&](std::size_t r) {
+    const std::uint32_t cd = code[r];
+    if (cd == ColumnIndex::kMissing) return n.missing_left;
+    if (!n.categorical) return cd <= left_code;
+    const std::int8_t g = n.go[cd];  // go has a slot for every code of the column
+    return g >= 0 ? g == 1 : n.missing_left;
+  };
   for (const std::size_t r : rows) {
-    const bool l = goes_left(n, ws.x.at(r, static_cast<std::size_t>(n.feature)));
+    const bool l = left_of(r);
     Node& child = l ? left : right;
     (l ? left_rows : right_rows).push_back(r);
     ws.add(child.counts.data(), r);
@@ -365,6 +397,7 @@ DecisionTree DecisionTree::collapsed(const std::vector<bool>& make_leaf) const {
     copy(r_from, li + 1);
   };
   copy(0, 0);
+  out.build_routes();
   return out;
 }
 
@@ -386,6 +419,23 @@ DecisionTree DecisionTree::pruned(double cp) const {
 // With alpha >= 0 the walk stops at the first node whose subtree pruning at alpha would remove
 // (complexity <= alpha): the leaf of the pruned tree, without building that tree.
 int DecisionTree::leaf_of(const FeatureMatrix& x, std::size_t r, double alpha) const {
+  if (alpha < 0 && !routes_.empty()) {  // the same decisions as goes_left(), on the small copy
+    const float* row = x.values.data() + r * x.cols;
+    std::size_t i = 0;
+    for (;;) {
+      const Route& q = routes_[i];
+      if (q.left < 0) return static_cast<int>(i);
+      const float v = row[q.bits & (kCategorical - 1)];
+      bool left;
+      if (std::isnan(v))
+        left = (q.bits & kMissingLeft) != 0;
+      else if ((q.bits & kCategorical) == 0)
+        left = static_cast<double>(v) < q.threshold;
+      else
+        left = goes_left(nodes_[i], v);
+      i = static_cast<std::size_t>(q.left) + (left ? 0 : 1);
+    }
+  }
   int i = 0;
   while (nodes_[static_cast<std::size_t>(i)].feature >= 0 &&
          (alpha < 0 || nodes_[static_cast<std::size_t>(i)].complexity > alpha)) {

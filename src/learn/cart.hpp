@@ -173,6 +173,16 @@ class DecisionTree : public ProbabilisticClassifier {
                     const Node& node, Split& best);
   void finish_node(Node& n) const;  // risk and value from counts
   std::vector<std::size_t> candidate_columns();
+  // What leaf_of() reads of a node, 16 bytes instead of a Node's ~150: on 10^6 rows a forest
+  // tree has ~10^5 nodes, and each row's walk missed the cache at almost every Node. Built
+  // whenever nodes_ is (fit, collapse, deserialize); left when both children are adjacent.
+  struct Route {
+    double threshold = 0;
+    std::int32_t left = -1;  // -1: a leaf; the right child is left + 1
+    std::uint32_t bits = 0;  // column | kCategorical | kMissingLeft
+  };
+  static constexpr std::uint32_t kCategorical = 1u << 30, kMissingLeft = 1u << 31;
+  void build_routes();
 
   CartParams params_;
   std::unique_ptr<SplitCriterion> criterion_;
@@ -182,6 +192,7 @@ class DecisionTree : public ProbabilisticClassifier {
   double offset_ = 0;
   std::vector<std::string> names_;
   std::vector<Node> nodes_;
+  std::vector<Route> routes_;  // empty: leaf_of walks nodes_
   std::vector<double> importance_;
 };
 

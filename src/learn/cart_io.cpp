@@ -142,6 +142,7 @@ DecisionTree DecisionTree::deserialize(std::span<const double> data) {
     tree.nodes_.push_back(std::move(n));
   }
   if (at != data.size() || tree.nodes_.empty()) throw bad();
+  tree.build_routes();
   return tree;
 }
 

@@ -2,48 +2,95 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
+#include <utility>
 
 #include "core/error.hpp"
 
 namespace adm::learn {
 
 std::vector<double> weakest_link_alphas(const std::vector<DecisionTree::Node>& nodes) {
+  // Breiman's weakest-link sequence: repeatedly collapse every split whose g(t) is within
+  // rounding of the current minimum. Pruning a split changes R(T_t) and |leaves(T_t)| of its
+  // ancestors only, so after each round only they are recomputed (from their children, the
+  // same sums a full bottom-up pass would form: bitwise the same g) and a heap yields the next
+  // minimum: O(n log n + pruned x depth) instead of a full pass per round, which was quadratic
+  // in the nodes of a deep tree (cp = 0 trees on 10^6 rows have ~10^5 nodes and as many rounds).
   const std::size_t n = nodes.size();
   std::vector<double> alpha(n, 0.0);
-  std::vector<bool> active(n, false);  // internal and not yet pruned
-  for (std::size_t i = 0; i < n; ++i) active[i] = nodes[i].feature >= 0;
   if (n == 0) return alpha;
+  std::vector<bool> active(n, false);  // internal and not yet pruned
+  std::vector<std::size_t> parent(n, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    active[i] = nodes[i].feature >= 0;
+    if (!active[i]) continue;
+    parent[static_cast<std::size_t>(nodes[i].left)] = i;
+    parent[static_cast<std::size_t>(nodes[i].right)] = i;
+  }
   const double tol = 1e-12 * std::max(nodes[0].risk, 1e-300);
   std::vector<double> subtree_risk(n), g(n);
   std::vector<std::size_t> leaves(n);
-  while (true) {
-    // Bottom-up (children have larger indices than parents) over the current tree.
-    double g_min = std::numeric_limits<double>::infinity();
-    for (std::size_t i = n; i-- > 0;) {
-      if (!active[i]) {
-        subtree_risk[i] = nodes[i].risk;
-        leaves[i] = 1;
-        continue;
-      }
-      const auto l = static_cast<std::size_t>(nodes[i].left);
-      const auto r = static_cast<std::size_t>(nodes[i].right);
-      subtree_risk[i] = subtree_risk[l] + subtree_risk[r];
-      leaves[i] = leaves[l] + leaves[r];
-      g[i] = std::max(0.0, (nodes[i].risk - subtree_risk[i]) / static_cast<double>(leaves[i] - 1));
-      g_min = std::min(g_min, g[i]);
+  // g of an active node from its children's current sums (max(0, NaN) is 0: g is never NaN).
+  const auto update = [&](std::size_t i) {
+    const auto l = static_cast<std::size_t>(nodes[i].left);
+    const auto r = static_cast<std::size_t>(nodes[i].right);
+    subtree_risk[i] = subtree_risk[l] + subtree_risk[r];
+    leaves[i] = leaves[l] + leaves[r];
+    g[i] = std::max(0.0, (nodes[i].risk - subtree_risk[i]) / static_cast<double>(leaves[i] - 1));
+  };
+  using Entry = std::pair<double, std::size_t>;  // (g, node); stale once g or activity changed
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+  for (std::size_t i = n; i-- > 0;) {  // children have larger indices than parents
+    if (!active[i]) {
+      subtree_risk[i] = nodes[i].risk;
+      leaves[i] = 1;
+      continue;
     }
-    if (!std::isfinite(g_min)) break;
-    // Prune every link within rounding of the minimum; their active descendants go with them.
-    std::vector<bool> prune(n, false);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!active[i]) continue;
-      if (g[i] <= g_min + tol) prune[i] = true;
-      if (prune[i]) {
-        alpha[i] = g_min;
-        active[i] = false;
-        prune[static_cast<std::size_t>(nodes[i].left)] = true;
-        prune[static_cast<std::size_t>(nodes[i].right)] = true;
+    update(i);
+    heap.emplace(g[i], i);
+  }
+  const auto stale = [&](const Entry& e) { return !active[e.second] || g[e.second] != e.first; };
+  std::vector<std::size_t> cut, stack, touched;
+  std::vector<bool> queued(n, false);
+  while (true) {
+    while (!heap.empty() && stale(heap.top())) heap.pop();
+    if (heap.empty() || !std::isfinite(heap.top().first)) break;
+    const double g_min = heap.top().first;
+    // Every active split within rounding of the minimum, and its active descendants, goes now.
+    cut.clear();
+    while (!heap.empty() && (stale(heap.top()) || heap.top().first <= g_min + tol)) {
+      const std::size_t i = heap.top().second;
+      const bool take = !stale(heap.top());
+      heap.pop();
+      if (!take) continue;
+      cut.push_back(i);
+      stack.assign(1, i);
+      while (!stack.empty()) {
+        const std::size_t d = stack.back();
+        stack.pop_back();
+        if (!active[d]) continue;
+        alpha[d] = g_min;
+        active[d] = false;
+        subtree_risk[d] = nodes[d].risk;
+        leaves[d] = 1;
+        stack.push_back(static_cast<std::size_t>(nodes[d].left));
+        stack.push_back(static_cast<std::size_t>(nodes[d].right));
       }
+    }
+    // The still active ancestors of what was cut, children before parents.
+    touched.clear();
+    for (const std::size_t i : cut)
+      for (std::size_t a = parent[i]; a < n && !queued[a]; a = parent[a]) {
+        queued[a] = true;
+        touched.push_back(a);
+      }
+    std::sort(touched.rbegin(), touched.rend());
+    for (const std::size_t a : touched) {
+      queued[a] = false;
+      if (!active[a]) continue;
+      update(a);
+      heap.emplace(g[a], a);
     }
   }
   return alpha;

@@ -176,6 +176,7 @@ void DecisionTree::split_column(Workspace& ws, std::size_t c, const std::vector<
       const auto& values = ws.index.values[c];
       best.threshold = 0.5 * (static_cast<double>(values[ws.codes[j]]) +
                               static_cast<double>(values[ws.codes[order[i + 1]]]));
+      best.left_code = ws.codes[j];
       best.go.clear();
     }
   }

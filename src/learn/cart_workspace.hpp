@@ -15,6 +15,10 @@ struct DecisionTree::Split {
   double threshold = 0;
   std::vector<std::int8_t> go;
   bool missing_left = true;
+  // Numeric split: the largest column code (ColumnIndex) that goes left. The node's rows are
+  // partitioned by code, which is exact: the threshold lies strictly between this code's value
+  // and the next code present in the node.
+  std::uint32_t left_code = 0;
   double gain = 0;
   double improvement = -1;
 };

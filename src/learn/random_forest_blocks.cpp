@@ -20,13 +20,26 @@ struct BlockLayout {
   std::size_t size() const { return fitted() + rows * k; }
 };
 
-// Adds a tree's prediction from `leaf` to sum[0..k): its class distribution (classes > 0) or mean.
-void add_leaf(const DecisionTree::Node& leaf, std::size_t classes, double* sum) {
-  if (classes == 0) {
-    sum[0] += leaf.value;
-    return;
+// Per node of `tree`, k values: a leaf's class distribution (classes > 0) or mean, what a row
+// ending there adds to its sums. One contiguous table per tree, computed once, instead of
+// following each leaf's counts to the heap per row (a cache miss each on large trees).
+std::vector<double> leaf_table(const DecisionTree& tree, std::size_t classes) {
+  const std::size_t k = classes == 0 ? 1 : classes;
+  const auto& nodes = tree.nodes();
+  std::vector<double> table(nodes.size() * k, 0.0);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const auto& leaf = nodes[i];
+    if (leaf.feature >= 0) continue;
+    if (classes == 0)
+      table[i] = leaf.value;
+    else
+      for (std::size_t j = 0; j < classes; ++j) table[i * k + j] = leaf.counts[j] / leaf.weight;
   }
-  for (std::size_t j = 0; j < classes; ++j) sum[j] += leaf.counts[j] / leaf.weight;
+  return table;
+}
+
+void add_leaf(const double* leaf, std::size_t k, double* sum) {
+  for (std::size_t j = 0; j < k; ++j) sum[j] += leaf[j];
 }
 
 }  // namespace
@@ -49,12 +62,13 @@ std::vector<double> RandomForest::fit_block(const FeatureMatrix& x,
     for (std::size_t c = 0; c < at.perm; ++c) out[at.cols + c] += g.permutation[c] / t;
     const std::vector<double> imp = tree.importance();
     for (std::size_t c = 0; c < x.cols; ++c) out[c] += imp[c] / t;
+    const std::vector<double> table = leaf_table(tree, target.classes);
     for (std::size_t r = 0; r < x.rows; ++r) {
-      const auto& leaf = tree.nodes()[static_cast<std::size_t>(tree.leaf_of(x, r))];
-      add_leaf(leaf, target.classes, &out[at.fitted() + r * k]);
+      const double* leaf = &table[static_cast<std::size_t>(tree.leaf_of(x, r)) * k];
+      add_leaf(leaf, k, &out[at.fitted() + r * k]);
       if (counts[r] != 0 || (!weights.empty() && weights[r] == 0)) continue;
       out[at.votes() + r] += 1;
-      add_leaf(leaf, target.classes, &out[at.oob() + r * k]);
+      add_leaf(leaf, k, &out[at.oob() + r * k]);
     }
   }
   return out;
@@ -72,9 +86,9 @@ std::vector<double> RandomForest::predict_block(const FeatureMatrix& x,
   std::vector<double> out(test.rows * k, 0.0);
   for (std::size_t i = first; i < first + count; ++i) {
     const DecisionTree tree = grow_tree(x, index, target, weights, i).tree;
+    const std::vector<double> table = leaf_table(tree, target.classes);
     for (std::size_t r = 0; r < test.rows; ++r)
-      add_leaf(tree.nodes()[static_cast<std::size_t>(tree.leaf_of(test, r))], target.classes,
-               &out[r * k]);
+      add_leaf(&table[static_cast<std::size_t>(tree.leaf_of(test, r)) * k], k, &out[r * k]);
   }
   return out;
 }
