@@ -22,8 +22,8 @@
 #include "methods/rulelist/fair_prune.hpp"
 #include "methods/rulelist/search.hpp"
 #include "pipelines/experiment_config.hpp"
-#include "pipelines/rulelist_config.hpp"
-#include "pipelines/rulelist_pipeline.hpp"
+#include "pipelines/rulelist/rulelist_config.hpp"
+#include "pipelines/rulelist/rulelist_pipeline.hpp"
 
 namespace {
 
@@ -160,7 +160,8 @@ void by_length(const RuleSet& set, SearchOptions options, std::size_t longest, d
         "  at most %zu rules: complete %d, objective %.7f, errors %.0f, rules %.0f, lower bound "
         "%.7f, expanded %llu\n",
         length, r.complete ? 1 : 0, r.best.objective,
-        std::round((r.best.objective - options.lambda * rules) * static_cast<double>(set.rows)),
+        std::round((r.best.objective - options.regularization * rules) *
+                   static_cast<double>(set.rows)),
         rules, lower_bound(r, options), static_cast<unsigned long long>(r.stats.expanded));
     std::fflush(stdout);
   }
@@ -187,7 +188,8 @@ int main(int argc, char** argv) {
   std::printf(
       "rows %zu, rules %zu, capture classes %zu, lambda %g (lambda n = %.2f errors), "
       "class minority %.0f\n",
-      set.rows, set.rules.size(), k.count, options.lambda, options.lambda * n, minority);
+      set.rows, set.rules.size(), k.count, options.regularization, options.regularization * n,
+      minority);
   if (options.fairness.active) {
     FairPrune fair(set, options);
     Bits none(set.rows);
@@ -197,7 +199,7 @@ int main(int argc, char** argv) {
     fair.load_classes(none, state);
     const double least = fair.least_errors(cells, &state);
     std::printf("root relaxation (bounds (b), (c)): %.1f errors, bound %.7f with one rule\n", least,
-                least / n + options.lambda);
+                least / n + options.regularization);
     if (rate_rows(options.fairness.metric) >= 0)
       integrality(set, k, 1.0 - options.fairness.epsilon);
   }
