@@ -33,17 +33,17 @@ TEST_CASE("node leaders: rank 0 serves its node and the other leaders, a leader 
   CHECK(six.boss == 4);
   CHECK(six.members.empty());
   // Ranks placed round-robin over two nodes (MPI's leaders are each node's lowest rank).
-  std::vector<int> round_robin(64);
-  for (int r = 0; r < 64; ++r) round_robin[static_cast<std::size_t>(r)] = r % 2;
-  const FarmNodes one = farm_layout(round_robin, 1, -1);  // 64 ranks: on by default
+  std::vector<int> round_robin(512);
+  for (int r = 0; r < 512; ++r) round_robin[static_cast<std::size_t>(r)] = r % 2;
+  const FarmNodes one = farm_layout(round_robin, 1, -1);  // 512 ranks: on by default
   CHECK(one.leader);
-  CHECK(one.members.size() == 31);
+  CHECK(one.members.size() == 255);
   CHECK(one.members.front() == 3);
   CHECK(farm_layout(round_robin, 5, -1).boss == 1);
-  CHECK(farm_layout(round_robin, 0, -1).members.size() == 32);  // 31 of its node and rank 1
+  CHECK(farm_layout(round_robin, 0, -1).members.size() == 256);  // 255 of its node and rank 1
 }
 
-TEST_CASE("the farm stays flat on one node, below 64 ranks, or when told", "[dist]") {
+TEST_CASE("the farm stays flat on one node, below 512 ranks, or when told", "[dist]") {
   const auto flat = [](const FarmNodes& n) {
     return !n.hierarchical() && !n.leader && n.boss == 0;
   };
@@ -59,7 +59,12 @@ TEST_CASE("the farm stays flat on one node, below 64 ranks, or when told", "[dis
   CHECK(farm_layout(two_nodes, 0, 16).hierarchical());  // forced
   std::vector<int> four_nodes(64);
   for (int r = 0; r < 64; ++r) four_nodes[static_cast<std::size_t>(r)] = r / 16 * 16;
-  CHECK(farm_layout(four_nodes, 0, -1).hierarchical());
+  CHECK(flat(farm_layout(four_nodes, 0, -1)));  // 64 ranks: still below 512
+  CHECK(farm_layout(four_nodes, 0, 16).hierarchical());
+  std::vector<int> many_nodes(1024);
+  for (int r = 0; r < 1024; ++r) many_nodes[static_cast<std::size_t>(r)] = r / 16 * 16;
+  CHECK(farm_layout(many_nodes, 0, -1).hierarchical());
+  CHECK(farm_layout(many_nodes, 0, -1).leaders.size() == 63);
   CHECK(flat(farm_layout(four_nodes, 0, 0)));  // 0: never
   CHECK(flat(farm_layout(four_nodes, 16, 0)));
 }
