@@ -8,6 +8,8 @@
 #   bench/smpi/farm_scaling.sh [RANKS...]     default: 1 16 64 256 1024
 #   STAGES_FILE=farm_stages.tsv  SMPI_BUILD=build-smpi  KEEP=dir (keep the RESULT lines and logs)
 #   ONLY="audit_bootstrap_1M shapley_exact_n20" (default: every stage of the file)
+#   ADM_FARM_NODE_RANKS=0: rank 0 serves every rank (no node leaders; by default the farm uses
+#   leaders from 512 ranks, one per simulated node: SMPI's MPI_COMM_TYPE_SHARED groups by host)
 # Times are simulated seconds; counters (tasks, handouts) are exact. The searches (patterns,
 # CORELS) are run by run.sh.
 set -euo pipefail

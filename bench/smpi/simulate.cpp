@@ -65,11 +65,15 @@ int farm(dist::Communicator& comm, int argc, char** argv) {
     const auto& s = farm.last_stats();
     std::printf(
         "RESULT %s %d %.6f tasks=%zu handouts=%zu busy=%.6f wait=%.6f coordinator=%.6f "
-        "result_bytes=%llu broadcast_bytes=%llu misplaced=%.0f\n",
+        "result_bytes=%llu broadcast_bytes=%llu rank0_sent=%llu rank0_received=%llu "
+        "leaders=%zu root_messages=%llu root_peers=%zu misplaced=%.0f\n",
         stage.c_str(), comm.size(), s.seconds, s.tasks, s.handouts, sum(s.busy_seconds),
         sum(s.wait_seconds), s.coordinator_seconds,
         static_cast<unsigned long long>(sum(s.result_bytes)),
-        static_cast<unsigned long long>(s.broadcast_bytes), check);
+        static_cast<unsigned long long>(s.broadcast_bytes),
+        static_cast<unsigned long long>(s.traffic.messages_sent[0]),
+        static_cast<unsigned long long>(s.traffic.messages_received[0]), s.leaders,
+        static_cast<unsigned long long>(s.root_messages), s.root_peers, check);
   }
   return check == 0 ? 0 : 1;
 }

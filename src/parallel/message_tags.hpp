@@ -4,8 +4,12 @@
 // protocol's message. Collectives need no tags.
 namespace adm::dist {
 
-// Task farm (task_farm.cpp): the coordinator sends kTask or kStop, workers kResult or kFailure.
-enum FarmTag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104 };
+// Task farm (task_farm.cpp, farm_leader.cpp). A coordinator (rank 0 or a node leader) sends kTask
+// or kStop; a worker answers each kTask with one kResult, and a failure goes straight to rank 0 as
+// kFailure. A node leader answers each of rank 0's blocks with one kResult once it has handed all
+// the block's tasks out (the results ready by then ride along), and sends kForward, results only,
+// whenever its node runs out of work.
+enum FarmTag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104, kForward = 105 };
 
 // Frontier search (frontier_search.cpp).
 enum SearchTag : int {

@@ -37,18 +37,25 @@ class TaskChunks {
     seconds_ += seconds;
   }
 
-  // Tasks of the next handout: one until a task has been timed, then about target_seconds(ranks)
-  // of them, at most pending / (2 ranks), at least one.
-  std::size_t next(std::size_t pending, std::size_t ranks) const {
+  // Tasks of the next handout to a rank that stands for `capacity` ranks (a node leader hands them
+  // on to its node, dist/farm_nodes): one a rank until a task has been timed, then about
+  // target_seconds(correspondents) of them a rank, at most its share (capacity / ranks) of half
+  // the pending tasks, at least one. `correspondents` is how many ranks the coordinator answers
+  // (what its handout rate grows with): all the ranks when flat (0 means that), its node and the
+  // other leaders with node leaders.
+  std::size_t next(std::size_t pending, std::size_t ranks, std::size_t capacity = 1,
+                   std::size_t correspondents = 0) const {
     if (pending == 0) return 0;
+    capacity = std::max<std::size_t>(capacity, 1);
     std::size_t by_time = 1;
     if (tasks_ > 0) {
       const double mean = seconds_ / static_cast<double>(tasks_);
-      const double target = target_seconds(ranks);
+      const double target = target_seconds(correspondents > 0 ? correspondents : ranks);
       by_time = mean * kMaxChunk <= target ? kMaxChunk : static_cast<std::size_t>(target / mean);
+      by_time = std::max<std::size_t>(by_time, 1);
     }
-    const std::size_t by_share = pending / (2 * std::max<std::size_t>(ranks, 1));
-    return std::max<std::size_t>(1, std::min(by_time, by_share));
+    const std::size_t by_share = pending * capacity / (2 * std::max<std::size_t>(ranks, 1));
+    return std::max<std::size_t>(1, std::min({by_time * capacity, by_share, pending}));
   }
 
  private:

@@ -3,90 +3,21 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 #include <deque>
-#include <future>
 #include <iterator>
 
 #include "core/error.hpp"
 #include "core/progress.hpp"
 #include "parallel/clock.hpp"
+#include "parallel/farm_wire.hpp"
 #include "parallel/mailbox.hpp"
-#include "parallel/message_tags.hpp"
 #include "parallel/mpi_impl.hpp"
 #include "parallel/task_chunks.hpp"
 
 namespace adm::dist {
-namespace {
 
 using Clock = ProtocolClock;  // simulated time under SMPI (parallel/clock.hpp)
-
-// CPU seconds of the calling thread.
-double thread_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-// Wire formats: a handout is the task indices (8 bytes each); a reply is the number of tasks and
-// the seconds they took, then per task its index, its result's size and its bytes; a failure
-// is its kind (1 internal, 2 input) then the message.
-std::vector<std::uint64_t> decode_indices(const std::string& bytes) {
-  if (bytes.empty() || bytes.size() % sizeof(std::uint64_t) != 0)
-    throw InternalError("task farm: torn handout");
-  std::vector<std::uint64_t> out(bytes.size() / sizeof(std::uint64_t));
-  std::memcpy(out.data(), bytes.data(), bytes.size());
-  return out;
-}
-
-std::string encode_indices(const std::vector<std::uint64_t>& indices) {
-  std::string out(indices.size() * sizeof(std::uint64_t), '\0');
-  if (!indices.empty()) std::memcpy(out.data(), indices.data(), out.size());
-  return out;
-}
-
-template <class T>
-void put(std::string& out, const T& value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-template <class T>
-T take(const std::string& bytes, std::size_t& at) {
-  T value;
-  if (bytes.size() - at < sizeof value) throw InternalError("task farm: torn reply");
-  std::memcpy(&value, bytes.data() + at, sizeof value);
-  at += sizeof value;
-  return value;
-}
-
-struct Reply {
-  double seconds = 0;
-  std::vector<std::pair<std::uint64_t, std::string>> results;
-};
-
-Reply decode_reply(const std::string& bytes) {
-  std::size_t at = 0;
-  Reply reply;
-  const auto count = take<std::uint64_t>(bytes, at);
-  reply.seconds = take<double>(bytes, at);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const auto index = take<std::uint64_t>(bytes, at);
-    const auto size = take<std::uint64_t>(bytes, at);
-    if (bytes.size() - at < size) throw InternalError("task farm: torn reply");
-    reply.results.emplace_back(index, bytes.substr(at, size));
-    at += size;
-  }
-  if (at != bytes.size()) throw InternalError("task farm: torn reply");
-  return reply;
-}
-
-std::string run_one(const std::string& stage, std::uint64_t seed, std::size_t index,
-                    const TaskFn& task) {
-  Rng rng(seed, stage, index);
-  return task(index, rng);
-}
-
-}  // namespace
+using namespace farm_wire;
 
 TaskFarm::TaskFarm(Communicator& comm, FarmOptions options)
     : comm_(comm), options_(std::move(options)) {
@@ -95,6 +26,10 @@ TaskFarm::TaskFarm(Communicator& comm, FarmOptions options)
 
 std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size_t count,
                                              const TaskFn& task) {
+  if (!nodes_known_) {  // once per farm, before the stage's counters start
+    nodes_ = farm_nodes(comm_);
+    nodes_known_ = true;
+  }
   const auto t0 = Clock::now();
   const TrafficCounts start = traffic();
   const auto ranks = static_cast<std::size_t>(comm_.size());
@@ -114,6 +49,8 @@ std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size
       Mailbox mail(channel.get(), comm_.oversubscribed());
       if (comm_.is_root())
         results = coordinate(stage, count, task, &mail);
+      else if (nodes_.leader)
+        lead(stage, task, mail);
       else
         work(stage, task, mail);
     }  // every result has been received: the mailbox's sends are complete
@@ -198,13 +135,19 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
   Progress progress(stage, count, options_.progress);
   progress.set_resumed(stats_.resumed);
   std::size_t finished = stats_.resumed;
-  std::size_t outstanding = 0;  // handouts to workers not yet answered
   const auto ranks = static_cast<std::size_t>(comm_.size());
-  std::vector<std::size_t> queued(ranks, 0);  // handouts per worker
+  std::vector<std::size_t> queued(ranks, 0);    // handouts per member not yet answered
+  std::vector<std::size_t> capacity(ranks, 1);  // ranks each member stands for (a leader: its node)
+  for (std::size_t k = 0; k < nodes_.members.size(); ++k)
+    capacity[static_cast<std::size_t>(nodes_.members[k])] = nodes_.capacity[k];
+  // What rank 0's handout rate grows with: the ranks it answers, not all the ranks.
+  const std::size_t correspondents = nodes_.members.size() + 1;
+  std::vector<bool> talked(ranks, false);
   TaskChunks chunks;
 
-  const auto next_chunk = [&] {
-    std::vector<std::uint64_t> indices(chunks.next(pending.size(), ranks));
+  const auto next_chunk = [&](std::size_t ranks_served) {
+    std::vector<std::uint64_t> indices(
+        chunks.next(pending.size(), ranks, ranks_served, correspondents));
     for (auto& index : indices) {
       index = pending.front();
       pending.pop_front();
@@ -215,13 +158,16 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
   // Workers are kept `prefetch` handouts ahead, except near the end of the stage: once no more
   // tasks are left than ranks, a worker gets one only when it has none, so the last tasks go to
   // whoever is free instead of waiting in one worker's queue (the tail of a stage of long tasks).
+  // A node leader is one member standing for its node's ranks: its blocks are its node's share,
+  // and it answers a block once it has handed all of it out (farm_leader.cpp), so "queued" counts
+  // the blocks it still hands out from.
   const auto hand_out = [&](int worker) {
-    auto& q = queued[static_cast<std::size_t>(worker)];
+    const auto w = static_cast<std::size_t>(worker);
     if (pending.empty()) return;
-    if (q > 0 && pending.size() <= ranks) return;
-    mail->send(worker, kTask, encode_indices(next_chunk()));
-    ++outstanding;
-    ++q;
+    if (queued[w] > 0 && pending.size() <= ranks) return;
+    mail->send(worker, kTask, encode_indices(next_chunk(capacity[w])));
+    talked[w] = true;
+    ++queued[w];
   };
   const auto accept = [&](std::size_t index, std::string result, int from) {
     if (index >= count) throw InternalError("task farm: result for an unknown task");
@@ -230,24 +176,31 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
     ++stats_.per_rank[static_cast<std::size_t>(from)];
     progress.update(++finished);
   };
-  // Handles one message from a worker; a failure ends the run here, and main aborts the job.
+  // Handles one message from a member (or a failure from any rank: it comes straight here); a
+  // failure ends the run here, and main aborts the job.
   const auto receive = [&](const Mailbox::Message& m) {
+    ++stats_.root_messages;
     if (m.tag == kFailure) {
       const std::string text = "[rank " + std::to_string(m.source) + "] " + m.bytes.substr(1);
       if (!m.bytes.empty() && m.bytes[0] == 2) throw InputError(text);
       throw InternalError(text);
     }
+    if (m.tag != kResult && m.tag != kForward)
+      throw InternalError("task farm: unexpected message from rank " + std::to_string(m.source));
     Reply reply = decode_reply(m.bytes);
-    --outstanding;
-    --queued[static_cast<std::size_t>(m.source)];
+    const auto w = static_cast<std::size_t>(m.source);
+    talked[w] = true;
     chunks.timed(reply.results.size(), reply.seconds);
     for (auto& [index, result] : reply.results) accept(index, std::move(result), m.source);
+    if (m.tag == kForward) return;  // a leader's results only: it asked for nothing
+    if (queued[w] == 0) throw InternalError("task farm: an answer to no handout");
+    --queued[w];
     hand_out(m.source);
   };
 
   if (mail)
     for (std::size_t k = 0; k < options_.prefetch; ++k)
-      for (int w = 1; w < comm_.size(); ++w) hand_out(w);
+      for (const int w : nodes_.members) hand_out(w);
 
   Mailbox::Message m;
   if (!mail) {  // one rank: every task in order, here
@@ -262,25 +215,25 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
   }
   // Several ranks: rank 0's own chunk runs on a second thread, so this (the only MPI) thread
   // answers a worker the moment its result arrives instead of after rank 0's tasks; workers never
-  // starve.
-  std::future<std::vector<std::string>> own;
-  std::vector<std::uint64_t> own_indices;
-  Clock::time_point own_start;
-  while (mail && (!pending.empty() || outstanding > 0 || own.valid())) {
+  // starve. Rank 0 is done when every result is in (a leader may hold some after its blocks are
+  // answered).
+  OwnChunk own;
+  while (mail && (finished < count || own.running())) {
     bool progressed = false;
     const auto t0 = Clock::now();
     const double cpu0 = thread_cpu_seconds();
-    while (mail->poll(m, kTask, kFailure)) {
+    while (mail->poll(m, kFirstTag, kLastTag)) {
       receive(m);
       progressed = true;
     }
     stats_.coordinator_seconds += seconds_since(t0);
     stats_.coordinator_cpu_seconds += thread_cpu_seconds() - cpu0;
-    if (own.valid() && own.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-      const double seconds = seconds_since(own_start);
+    if (own.ready()) {
+      std::vector<std::uint64_t> own_indices;
+      double seconds = 0;
+      auto done = own.take(own_indices, seconds);  // rethrows the task's error here
       stats_.busy_seconds[0] += seconds;
       chunks.timed(own_indices.size(), seconds);
-      auto done = own.get();  // rethrows the task's error here
       for (std::size_t i = 0; i < own_indices.size(); ++i)
         accept(own_indices[i], std::move(done[i]), 0);
       progressed = true;
@@ -289,65 +242,56 @@ std::vector<std::string> TaskFarm::coordinate(const std::string& stage, std::siz
     // answers no worker meanwhile (parallel/clock.hpp). Prefetch hides that while tasks remain, but
     // in a stage's last round (no more tasks than ranks) a worker would wait for rank 0's whole
     // task, which a real rank 0 (a second thread) never makes it do; so there rank 0 takes none.
-    const bool inline_chunk = simulated_time();
-    if (!own.valid() && !pending.empty() && (!inline_chunk || pending.size() > ranks)) {
-      own_indices = next_chunk();
-      own_start = Clock::now();
-      own = std::async(inline_chunk ? std::launch::deferred : std::launch::async,
-                       [&, indices = own_indices] {
-                         std::vector<std::string> done;
-                         for (const auto i : indices)
-                           done.push_back(run_one(stage, options_.seed, i, task));
-                         return done;
-                       });
-      if (inline_chunk) own.wait();
+    if (!own.running() && !pending.empty() && (!simulated_time() || pending.size() > ranks)) {
+      own.start(next_chunk(1), stage, options_.seed, task);
       progressed = true;
     }
     if (progressed) continue;
     const auto t1 = Clock::now();
-    if (own.valid()) {
-      // Long enough that this thread does not take CPU from rank 0's own task (at 100 us its
-      // wake-ups made that task 25 % slower than on a worker); a worker keeps `prefetch` handouts
-      // queued, so it does not wait for the answer.
-      own.wait_for(std::chrono::milliseconds(1));
+    if (own.running()) {
+      own.wait_a_while();
     } else {
-      mail->wait(m, kTask, kFailure);
+      mail->wait(m, kFirstTag, kLastTag);
       receive(m);
     }
-    stats_.wait_seconds[0] += own.valid() ? 0.0 : seconds_since(t1);
+    stats_.wait_seconds[0] += own.running() ? 0.0 : seconds_since(t1);
   }
-  if (mail)
-    for (int w = 1; w < comm_.size(); ++w) mail->send(w, kStop, {});
+  if (mail) {
+    // Every result is in, so every member is idle; a leader stops its node's ranks.
+    for (const int w : nodes_.members) {
+      mail->send(w, kStop, {});
+      talked[static_cast<std::size_t>(w)] = true;
+    }
+    stats_.root_messages += mail->messages_sent();
+    stats_.root_peers = static_cast<std::size_t>(std::count(talked.begin(), talked.end(), true));
+    stats_.leaders = nodes_.leaders.size();
+  }
   progress.finish();
   return results;
 }
 
-// A worker: runs each handout's tasks in order and answers with all their results in one message.
+// A worker: runs each handout's tasks in order and answers its coordinator (rank 0 or its node's
+// leader) with all their results in one message; a failure goes straight to rank 0.
 void TaskFarm::work(const std::string& stage, const TaskFn& task, Mailbox& mail) {
   const auto me = static_cast<std::size_t>(comm_.rank());
+  const int boss = nodes_.boss;
   Mailbox::Message m;
   for (;;) {
     const auto t0 = Clock::now();
-    mail.wait(m, kTask, kFailure);
+    mail.wait(m, kTask, kStop);
     stats_.wait_seconds[me] += seconds_since(t0);
     if (m.tag == kStop) return;
     const std::vector<std::uint64_t> indices = decode_indices(m.bytes);
     const auto t1 = Clock::now();
     try {
-      std::string bytes;
-      put(bytes, static_cast<std::uint64_t>(indices.size()));
-      put(bytes, 0.0);  // the seconds, known once the tasks have run
-      for (const std::uint64_t index : indices) {
-        const std::string result = run_one(stage, options_.seed, index, task);
-        put(bytes, index);
-        put(bytes, static_cast<std::uint64_t>(result.size()));
-        bytes += result;
-      }
-      const double seconds = seconds_since(t1);
-      std::memcpy(bytes.data() + sizeof(std::uint64_t), &seconds, sizeof seconds);
-      stats_.busy_seconds[me] += seconds;
+      ReplyBatch reply;
+      for (const std::uint64_t index : indices)
+        reply.add(index, run_one(stage, options_.seed, index, task));
+      reply.seconds = seconds_since(t1);
+      stats_.busy_seconds[me] += reply.seconds;
+      std::string bytes = reply.close();
       stats_.result_bytes[me] += bytes.size();
-      mail.send(0, kResult, std::move(bytes));  // non-blocking: on to the next handout at once
+      mail.send(boss, kResult, std::move(bytes));  // non-blocking: on to the next handout at once
       stats_.per_rank[me] += indices.size();
     } catch (const InputError& e) {
       mail.send(0, kFailure, std::string(1, '\2') + e.what());

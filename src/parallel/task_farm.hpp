@@ -7,7 +7,8 @@
 // send results without waiting for the coordinator to take them (non-blocking), so a large result
 // never stalls the next task. Task i always draws from the stream Rng(seed, stage, i), whichever
 // rank runs it, so results do not depend on the rank count. A task that throws on any rank ends the
-// whole job with that task's message.
+// whole job with that task's message. At many ranks over several nodes each node's lowest rank
+// hands rank 0's tasks on to its node (dist/farm_nodes), so rank 0 talks to ~P / 16 node leaders.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -20,6 +21,7 @@
 #include "core/codec.hpp"
 #include "core/rng.hpp"
 #include "parallel/communicator.hpp"
+#include "parallel/farm_nodes.hpp"
 #include "parallel/traffic.hpp"
 
 namespace adm::dist {
@@ -46,13 +48,18 @@ struct FarmStats {
   double coordinator_cpu_seconds = 0;       // the CPU time of that (unlike the wall time above,
                                             // not inflated when rank 0 shares its core)
   std::size_t handouts = 0;                 // messages of tasks (chunks, rank 0's own included)
+                                            // from rank 0 (a node leader's own are not counted)
+  std::size_t leaders = 0;                  // node leaders besides rank 0 (0: flat)
+  std::uint64_t root_messages = 0;          // the farm's messages rank 0 sent and received
+  std::size_t root_peers = 0;               // ranks rank 0 exchanged them with
   std::uint64_t broadcast_bytes = 0;        // what rank 0 sent of its share()s after the stage
                                             // (a tree: ceil(log2 P) copies, parallel/traffic.hpp)
   std::vector<std::size_t> per_rank;        // tasks computed by each rank in this run
   std::vector<double> busy_seconds;         // time each rank spent inside tasks
   std::vector<double> wait_seconds;         // time each rank waited for a task or for results
-  std::vector<std::uint64_t> result_bytes;  // result payload each rank sent to the coordinator
-  RankTraffic traffic;                      // MPI traffic and peak RSS per rank (dist/traffic)
+  std::vector<std::uint64_t> result_bytes;  // result payload each rank sent to its coordinator
+                                            // (a leader: its node's, to rank 0)
+  RankTraffic traffic;                      // MPI traffic and peak RSS per rank (parallel/traffic)
 };
 
 class TaskFarm {
@@ -126,10 +133,13 @@ class TaskFarm {
   std::vector<std::string> coordinate(const std::string& stage, std::size_t count,
                                       const TaskFn& task, Mailbox* mail);
   void work(const std::string& stage, const TaskFn& task, Mailbox& mail);
+  void lead(const std::string& stage, const TaskFn& task, Mailbox& mail);  // farm_leader.cpp
 
   Communicator& comm_;
   FarmOptions options_;
   FarmStats stats_;
+  FarmNodes nodes_;  // who serves whom; set by the first stage (collective)
+  bool nodes_known_ = false;
   std::vector<std::pair<std::string, FarmStats>> history_;
 };
 

@@ -108,6 +108,13 @@ void write_farm_stats(ResultSet& out,
             "Messages of tasks rank 0 handed out, its own chunks included (cheap tasks go several "
             "to a message).",
             "");
+    out.add(g + "leaders", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.leaders)},
+            "Node leaders besides rank 0 that handed rank 0's tasks on to their nodes (0: rank 0 "
+            "served every rank).",
+            "");
+    out.add(g + "root_messages",
+            std::vector<std::int64_t>{static_cast<std::int64_t>(fs.root_messages)},
+            "The farm's messages rank 0 sent and received (tasks, results, stops).", "");
     out.add(g + "result_bytes_per_rank", as_int64(fs.result_bytes),
             "Result payload each rank sent to the coordinator.", "bytes");
     out.add(g + "broadcast_bytes",

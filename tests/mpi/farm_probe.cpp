@@ -3,7 +3,7 @@
 // error on whichever rank runs it, which must end every rank with that message and exit code 2;
 // `farm_probe sleep US N` runs N tasks that each sleep US microseconds (no CPU: on an
 // oversubscribed node the ranks still work side by side, so the coordinator's limit shows).
-// Rank 0 also prints the handouts, and with FARM_PROBE_TIMES set the stage's and the coordinator's
+// Rank 0 also prints the handouts, its messages and peers (node leaders), and with FARM_PROBE_TIMES set the stage's and the coordinator's
 // seconds (NOTES, "Task farm": 100,000 tasks of ~3 us, with and without chunks).
 #include <algorithm>
 #include <chrono>
@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "rank %zu computed %zu tasks\n", r, per_rank[r]);
       const auto& stats = farm.last_stats();
       std::fprintf(stderr, "handouts %zu\n", stats.handouts);
+      // Node leaders (ADM_FARM_NODE_RANKS): rank 0's messages and the ranks it exchanged them with.
+      std::fprintf(stderr, "leaders %zu\nroot_messages %llu\nroot_peers %zu\n", stats.leaders,
+                   static_cast<unsigned long long>(stats.root_messages), stats.root_peers);
       std::fprintf(stderr, "broadcast_bytes %llu\n",
                    static_cast<unsigned long long>(stats.broadcast_bytes));
       // Workers receive only their handouts (8 bytes a task) and the stop.

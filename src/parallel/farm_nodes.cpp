@@ -1,0 +1,114 @@
+#include "parallel/farm_nodes.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <string>
+
+#include "core/error.hpp"
+#include "parallel/mpi_impl.hpp"
+#include "parallel/traffic.hpp"
+
+namespace adm::dist {
+namespace {
+
+constexpr const char* kVariable = "ADM_FARM_NODE_RANKS";
+
+// The variable's value, -1 when unset.
+long node_ranks_setting() {
+  const char* text = std::getenv(kVariable);
+  if (!text) return -1;
+  errno = 0;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (*text == '\0' || *end != '\0' || errno != 0 || value < 0)
+    throw InputError(std::string(kVariable) + ": expected a whole number >= 0 (ranks per node of " +
+                     "the task farm, 0 = no node leaders), got '" + text + "'");
+  return value;
+}
+
+}  // namespace
+
+std::vector<int> farm_leaders(const std::vector<int>& mpi_leaders, long node_ranks) {
+  if (node_ranks <= 0) return mpi_leaders;
+  std::vector<int> out(mpi_leaders.size());
+  for (std::size_t r = 0; r < out.size(); ++r)
+    out[r] = static_cast<int>(static_cast<long>(r) / node_ranks * node_ranks);
+  return out;
+}
+
+FarmNodes farm_layout(const std::vector<int>& leaders, int me, long node_ranks) {
+  const int size = static_cast<int>(leaders.size());
+  std::vector<int> distinct = leaders;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  const bool on = node_ranks != 0 && distinct.size() > 1 &&
+                  (node_ranks > 0 || size >= FarmNodes::kMinLeaderRanks);
+  FarmNodes out;
+  if (!on) {  // flat: rank 0 serves everyone
+    if (me == 0)
+      for (int r = 1; r < size; ++r) {
+        out.members.push_back(r);
+        out.capacity.push_back(1);
+      }
+    return out;
+  }
+  const int mine = leaders[static_cast<std::size_t>(me)];
+  out.boss = mine == me ? 0 : mine;
+  out.leader = me != 0 && mine == me;
+  if (mine != me) return out;  // a plain worker
+  for (int r = 0; r < size; ++r)
+    if (r != me && leaders[static_cast<std::size_t>(r)] == me) {
+      out.members.push_back(r);
+      out.capacity.push_back(1);
+    }
+  if (me == 0)
+    for (const int l : distinct) {
+      if (l == 0) continue;
+      out.leaders.push_back(l);
+      out.members.push_back(l);
+      out.capacity.push_back(
+          static_cast<std::size_t>(std::count(leaders.begin(), leaders.end(), l)));
+    }
+  return out;
+}
+
+FarmNodes farm_nodes(Communicator& comm) {
+  if (comm.size() == 1) return {};
+  long node_ranks = -1;
+  comm.agree([&] { node_ranks = node_ranks_setting(); });
+  // Each rank's node leader (its node rank 0, the node's lowest world rank: communicator.cpp),
+  // found locally, and its setting go to rank 0, and the list back to every rank (a gather and a
+  // broadcast: SMPI's allgather hung at 128 simulated ranks). Rank 0's setting is everyone's, so
+  // the ranks cannot disagree on the layout.
+  auto* impl = comm.impl();
+  MPI_Group node_group = MPI_GROUP_NULL, world_group = MPI_GROUP_NULL;
+  MPI_Comm_group(impl->node, &node_group);
+  MPI_Comm_group(impl->world, &world_group);
+  const int node_root = 0;
+  int mpi_leader = 0;
+  MPI_Group_translate_ranks(node_group, 1, &node_root, world_group, &mpi_leader);
+  MPI_Group_free(&node_group);
+  MPI_Group_free(&world_group);
+  const long mine[2] = {mpi_leader, node_ranks};
+  const auto size = static_cast<std::size_t>(comm.size());
+  std::vector<long> all(2 * size);
+  MPI_Gather(mine, 2, MPI_LONG, all.data(), 2, MPI_LONG, 0, impl->world);
+  MPI_Bcast(all.data(), static_cast<int>(all.size()), MPI_LONG, 0, impl->world);
+  // Counted as parallel/traffic.hpp counts a gather and a (binomial) broadcast.
+  const std::uint64_t list_bytes = sizeof(long) * all.size();
+  if (comm.is_root()) {
+    count_received(sizeof mine * (size - 1), size - 1);
+  } else {
+    count_sent(sizeof mine);
+    count_received(list_bytes);
+  }
+  const std::uint64_t children = broadcast_children(comm.rank(), 0, comm.size());
+  if (children > 0) count_sent(list_bytes * children, children);
+  node_ranks = all[1];
+  std::vector<int> mpi_leaders(size);
+  for (std::size_t r = 0; r < size; ++r) mpi_leaders[r] = static_cast<int>(all[2 * r]);
+  return farm_layout(farm_leaders(mpi_leaders, node_ranks), comm.rank(), node_ranks);
+}
+
+}  // namespace adm::dist
