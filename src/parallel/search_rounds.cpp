@@ -54,8 +54,7 @@ double from_ordered_code(std::uint64_t code) {
 
 SearchRounds::SearchRounds(MPI_Comm comm, int rank, int ranks, std::size_t max_words,
                            std::size_t summary_words)
-    : comm_(comm),
-      rank_(rank),
+    : rank_(rank),
       ranks_(ranks),
       map_words_((std::min<std::size_t>(static_cast<std::size_t>(ranks), kMapBits) + 63) / 64),
       summary_at_(kMinEnd + map_words_),
@@ -63,12 +62,16 @@ SearchRounds::SearchRounds(MPI_Comm comm, int rank, int ranks, std::size_t max_w
       next_(sum_at_ + kSumFixed + summary_words - max_words, 0),
       result_(next_.size(), 0) {
   MPI_Op_create(&reduce, /*commute=*/1, &op_);
+  reduce_.emplace(comm, op_);
 }
 
 // A round is in flight only if an error unwound the search mid-round, which ends the job (main
 // aborts on an error one rank sees): waiting for it could hang, the other ranks having stopped.
 // MPI frees the operation once no round uses it.
-SearchRounds::~SearchRounds() { MPI_Op_free(&op_); }
+SearchRounds::~SearchRounds() {
+  reduce_.reset();
+  MPI_Op_free(&op_);
+}
 
 void SearchRounds::post(const RoundEntry& mine) {
   if (flights_.size() >= kInFlight) throw InternalError("search rounds: too many in flight");
@@ -94,8 +97,7 @@ void SearchRounds::post(const RoundEntry& mine) {
   auto& f = flights_.emplace_back();
   f.vector = std::exchange(next_, std::vector<std::uint64_t>(words, 0));
   f.result.assign(words, 0);
-  MPI_Iallreduce(f.vector.data(), f.result.data(), static_cast<int>(words), MPI_UINT64_T, op_,
-                 comm_, &f.request);
+  reduce_->start(f.vector.data(), f.result.data(), static_cast<int>(words));
   ++posted_count_;
   // Counted as a reduction is: this rank's vector out and the totals in (parallel/traffic.hpp).
   count_sent(bytes_per_round());
@@ -104,16 +106,14 @@ void SearchRounds::post(const RoundEntry& mine) {
 
 bool SearchRounds::complete() {
   if (flights_.empty()) return false;
-  int done = 0;
-  MPI_Test(&flights_.front().request, &done, MPI_STATUS_IGNORE);
-  if (!done) return false;
+  if (!reduce_->test_oldest()) return false;
   completed();
   return true;
 }
 
 void SearchRounds::finish() {
   if (flights_.empty()) return;
-  MPI_Wait(&flights_.front().request, MPI_STATUS_IGNORE);
+  reduce_->wait_oldest();
   completed();
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // Private to src/parallel: the rounds of an asynchronous search. A round is one non-blocking
-// all-reduce (MPI_Iallreduce) of a fixed-size vector: each rank joins when it polls (an idle rank
-// at once, a busy one at most every 0.5 ms) and the round completes when every rank has joined. Its
-// cost per rank grows as log P (the all-gather of every rank's entry it replaced grew as P), and it
-// carries
+// all-reduce (MPI_Iallreduce, through parallel/nonblocking_allreduce.hpp) of a fixed-size vector:
+// each rank joins when it polls (an idle rank at once, a busy one at most every 0.5 ms) and the
+// round completes when every rank has joined. Its cost per rank grows as log P (the all-gather of
+// every rank's entry it replaced grew as P), and it carries
 //   - termination: messages sent and received (sums) and whether every rank was quiet (min); the
 //     search is over after two consecutive rounds in which every rank was quiet and the totals did
 //     not change, with as many messages received as sent (Mattern's four-counter method; one round
@@ -22,9 +22,11 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <vector>
 
 #include "parallel/frontier_search.hpp"
+#include "parallel/nonblocking_allreduce.hpp"
 
 namespace adm::dist {
 
@@ -81,15 +83,14 @@ class SearchRounds {
  private:
   struct Flight {  // a posted round: MPI reads `vector` and writes `result` until it completes
     std::vector<std::uint64_t> vector, result;
-    MPI_Request request = MPI_REQUEST_NULL;
   };
   void completed();
-  MPI_Comm comm_;
   int rank_, ranks_;
   std::size_t map_words_, summary_at_, sum_at_;
   std::vector<std::uint64_t> next_, result_;  // the next round's vector, the last round's sums
   std::deque<Flight> flights_;                // oldest first (a deque: posted buffers never move)
   MPI_Op op_ = MPI_OP_NULL;
+  std::optional<NonblockingAllreduce> reduce_;  // the rounds' transport, made once op_ is
   bool over_ = false;
   std::uint64_t count_ = 0, posted_count_ = 0;
   RoundTotals totals_;

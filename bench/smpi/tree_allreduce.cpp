@@ -1,0 +1,156 @@
+// parallel/nonblocking_allreduce.hpp in the SimGrid SMPI simulation, linked instead of
+// src/parallel/nonblocking_allreduce.cpp. SMPI 3.32's MPI_Iallreduce is an all-to-all exchange
+// (smpi_nbc_impl.cpp: every rank Isends its vector to every other and Irecvs theirs), and its
+// MPI_Test tests all 2 (P - 1) sub-requests, each charged smpi/test: at 16 ranks a rank's test of
+// a round cost ~55 us of simulated time (18 % of a CORELS search's time went to testing rounds),
+// and at 64 ranks each round is 4,032 messages to simulate. No real MPI reduces a vector of a few
+// words that way: Open MPI's libnbc (coll/libnbc, nbc_iallreduce.c) uses a binomial reduce to
+// rank 0 and a binomial broadcast back for vectors under 64 KiB, progressed only when the rank
+// calls into MPI (MPI_Test), as here. This file does the same with point-to-point messages:
+//   - rank r's parent is r - lowbit(r); its children are r + m for the powers of two m below
+//     lowbit(r) (all below P for rank 0), with r + m < P; 2 (P - 1) messages a round, at most
+//     log2 P children a rank, depth log2 P each way;
+//   - start() posts the receives from the children at once and, at a leaf, sends to the parent;
+//     test_oldest() advances the oldest all-reduce as far as its messages allow: reduce the
+//     children's vectors (in child order, MPI_Reduce_local), send up and receive the totals (rank 0
+//     has them), send them down; it has completed when the sends down have completed (as
+//     libnbc's schedule ends with its last round's requests);
+//   - it tests one request per step, so a test that finds nothing new costs one smpi/test (~1 us,
+//     a real MPI_Test's cost), not one per sub-request;
+//   - its own duplicate communicator, so the search's mailbox (which probes any tag) never sees
+//     its messages; all-reduces complete in order, and MPI keeps messages between two ranks in
+//     order, so the k-th receive from a rank matches its k-th all-reduce.
+#include <mpi.h>
+
+#include <cstring>
+#include <deque>
+#include <vector>
+
+#include "core/error.hpp"
+#include "parallel/nonblocking_allreduce.hpp"
+
+namespace adm::dist {
+namespace {
+
+constexpr int kTag = 1;  // the only tag on the private communicator
+
+struct Flight {
+  const std::uint64_t* in;
+  std::uint64_t* out;
+  int count;
+  std::vector<std::vector<std::uint64_t>> from_children;  // one buffer per child
+  std::vector<MPI_Request> requests;                      // the current phase's, tested in order
+  std::size_t next = 0;                                   // requests[0, next) have completed
+  int phase = 0;  // 0: children in, 1: totals from the parent, 2: sends down
+};
+
+}  // namespace
+
+struct NonblockingAllreduce::State {
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Op op;
+  int parent = -1;            // -1 at rank 0
+  std::vector<int> children;  // ascending
+  std::deque<Flight> flights;
+  // The next phase of `f`: its requests posted (the previous phase's have all completed).
+  void advance(Flight& f);
+  bool progress(Flight& f);  // true: completed
+};
+
+NonblockingAllreduce::NonblockingAllreduce(MPI_Comm comm, MPI_Op op) : state_(new State) {
+  MPI_Comm_dup(comm, &state_->comm);
+  state_->op = op;
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &ranks);
+  const int low = rank == 0 ? ranks : rank & -rank;  // rank 0: every power of two below P
+  if (rank > 0) state_->parent = rank - low;
+  for (int m = 1; m < low && rank + m < ranks; m <<= 1) state_->children.push_back(rank + m);
+}
+
+// An all-reduce is in flight only if an error unwound the search mid-round, which ends the job:
+// its buffers are left to MPI (the state is not freed) rather than waited for, which could hang.
+NonblockingAllreduce::~NonblockingAllreduce() {
+  if (!state_->flights.empty()) {
+    state_.release();
+    return;
+  }
+  MPI_Comm_free(&state_->comm);
+}
+
+void NonblockingAllreduce::start(const std::uint64_t* in, std::uint64_t* out, int count) {
+  auto& f = state_->flights.emplace_back(Flight{in, out, count, {}, {}, 0, 0});
+  std::memcpy(out, in, sizeof(std::uint64_t) * static_cast<std::size_t>(count));
+  f.from_children.assign(state_->children.size(),
+                         std::vector<std::uint64_t>(static_cast<std::size_t>(count)));
+  for (std::size_t i = 0; i < state_->children.size(); ++i)
+    MPI_Irecv(f.from_children[i].data(), count, MPI_UINT64_T, state_->children[i], kTag,
+              state_->comm, &f.requests.emplace_back());
+  if (f.requests.empty()) state_->advance(f);  // a leaf sends up at once
+}
+
+void NonblockingAllreduce::State::advance(Flight& f) {
+  std::vector<MPI_Request> requests;
+  if (f.phase == 0) {
+    // Every child's vector is in: reduce them (child order, the same on every run), send up.
+    for (auto& v : f.from_children) MPI_Reduce_local(v.data(), f.out, f.count, MPI_UINT64_T, op);
+    f.from_children.clear();
+    if (parent >= 0) {
+      // The partial sums go up from a copy, so the totals can arrive in `out` meanwhile.
+      f.from_children.emplace_back(f.out, f.out + f.count);
+      MPI_Isend(f.from_children[0].data(), f.count, MPI_UINT64_T, parent, kTag, comm,
+                &requests.emplace_back());
+      MPI_Irecv(f.out, f.count, MPI_UINT64_T, parent, kTag, comm, &requests.emplace_back());
+      f.phase = 1;
+    } else {
+      f.phase = 1;  // rank 0 holds the totals
+      f.requests.clear();
+      f.next = 0;
+      advance(f);
+      return;
+    }
+  } else if (f.phase == 1) {
+    for (int c : children)
+      MPI_Isend(f.out, f.count, MPI_UINT64_T, c, kTag, comm, &requests.emplace_back());
+    f.phase = 2;
+  } else {
+    throw InternalError("tree all-reduce: advanced past its end");
+  }
+  f.requests = std::move(requests);
+  f.next = 0;
+}
+
+bool NonblockingAllreduce::State::progress(Flight& f) {
+  for (;;) {
+    if (f.next == f.requests.size()) {
+      if (f.phase == 2) return true;
+      advance(f);
+      continue;
+    }
+    // A request wait_oldest() completed is null; SMPI 3.32's MPI_Test leaves the flag unset for a
+    // null request when the status is ignored, so it is not tested again.
+    int done = 0;
+    if (f.requests[f.next] != MPI_REQUEST_NULL)
+      MPI_Test(&f.requests[f.next], &done, MPI_STATUS_IGNORE);
+    else
+      done = 1;
+    if (!done) return false;
+    ++f.next;
+  }
+}
+
+bool NonblockingAllreduce::test_oldest() {
+  if (state_->flights.empty()) throw InternalError("all-reduce: none in flight");
+  if (!state_->progress(state_->flights.front())) return false;
+  state_->flights.pop_front();
+  return true;
+}
+
+void NonblockingAllreduce::wait_oldest() {
+  if (state_->flights.empty()) throw InternalError("all-reduce: none in flight");
+  Flight& f = state_->flights.front();
+  while (!state_->progress(f)) MPI_Wait(&f.requests[f.next], MPI_STATUS_IGNORE);
+  state_->flights.pop_front();
+}
+
+}  // namespace adm::dist
