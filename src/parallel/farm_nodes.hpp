@@ -1,7 +1,7 @@
 #pragma once
-// Private to src/parallel: who hands the task farm's tasks to whom. Flat, rank 0 hands every task to
-// every rank. At many ranks over several nodes that makes rank 0's handout rate the limit (~10 us
-// of its CPU per message: the 1M-row audit's 2,000 replicates at 1,024 ranks ran 4 % efficient),
+// Private to src/parallel: who hands the task farm's tasks to whom. Flat, rank 0 hands every task
+// to every rank. At many ranks over several nodes that makes rank 0's handout rate the limit (~10
+// us of its CPU per message: the 1M-row audit's 2,000 replicates at 1,024 ranks ran 4 % efficient),
 // so each node's lowest rank becomes a sub-coordinator ("leader"): it takes blocks of tasks from
 // rank 0 and hands them to its node's ranks, and returns their results to rank 0 in batches, so
 // rank 0 talks to ~P / 16 leaders instead of P workers. Which rank runs a task never changes its

@@ -1,6 +1,6 @@
 #pragma once
-// Private to src/parallel: what the task farm's ranks send each other (task_farm.cpp, farm_leader.cpp)
-// and the chunk a coordinating rank runs itself.
+// Private to src/parallel: what the task farm's ranks send each other (task_farm.cpp,
+// farm_leader.cpp) and the chunk a coordinating rank runs itself.
 #include <chrono>
 #include <cstdint>
 #include <cstring>

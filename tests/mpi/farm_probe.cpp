@@ -3,8 +3,9 @@
 // error on whichever rank runs it, which must end every rank with that message and exit code 2;
 // `farm_probe sleep US N` runs N tasks that each sleep US microseconds (no CPU: on an
 // oversubscribed node the ranks still work side by side, so the coordinator's limit shows).
-// Rank 0 also prints the handouts, its messages and peers (node leaders), and with FARM_PROBE_TIMES set the stage's and the coordinator's
-// seconds (NOTES, "Task farm": 100,000 tasks of ~3 us, with and without chunks).
+// Rank 0 also prints the handouts, its messages and peers (node leaders), and with FARM_PROBE_TIMES
+// set the stage's and the coordinator's seconds (NOTES, "Task farm": 100,000 tasks of ~3 us, with
+// and without chunks).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
