@@ -76,12 +76,12 @@ TEST_CASE("rulelist: a stopped search says why, with its lower bound and gap", "
     INFO(c.key << "\n" << stopped.summary.str());
     CHECK(stopped.get<std::int64_t>("/rulelist/search/certified")[0] == 0);
     CHECK(stopped.get<std::string>("/rulelist/search/stopped_by")[0] == c.reason);
-    const double lb = stopped.real("/rulelist/search/lower_bound");
+    const double lb = stopped.real("/timing/rulelist/search/lower_bound");
     const double found = stopped.real("/rulelist/best/objective");
     // A valid bound: the true optimum lies between the lower bound and what was found.
     CHECK(lb <= optimum);
     CHECK(found >= optimum);
-    CHECK(stopped.real("/rulelist/search/gap") == found - lb);
+    CHECK(stopped.real("/timing/rulelist/search/gap") == found - lb);
     CHECK(found - lb > 0.0);
     CHECK_THAT(stopped.summary.str(), Catch::Contains(c.words));
     CHECK_THAT(stopped.summary.str(), Catch::Contains("gap"));
@@ -99,9 +99,10 @@ TEST_CASE("rulelist: time_limit stops cleanly with the best list and its gap", "
   CHECK(run.get<std::int64_t>("/rulelist/search/certified")[0] == 0);
   CHECK(run.get<std::string>("/rulelist/search/stopped_by")[0] == "time_limit");
   CHECK_FALSE(run.get<std::string>("/rulelist/best/encoded").empty());
-  const double gap = run.real("/rulelist/search/gap");
+  const double gap = run.real("/timing/rulelist/search/gap");
   CHECK(gap > 0.0);
-  CHECK(gap == run.real("/rulelist/best/objective") - run.real("/rulelist/search/lower_bound"));
+  CHECK(gap ==
+        run.real("/rulelist/best/objective") - run.real("/timing/rulelist/search/lower_bound"));
   CHECK_THAT(run.summary.str(), Catch::Contains("stopped by the time limit (time_limit = 0.3 s)"));
 }
 

@@ -70,11 +70,15 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
   out.add(g + "/search/stopped_by", std::vector<std::string>{stopped_by(merged, fs)},
           "Why the search stopped: the config keys whose limits it hit, comma-separated (none: "
           "it ran to the end).");
-  out.add(g + "/search/lower_bound", std::vector<double>{rl::lower_bound(merged, options)},
+  // A search that ran to its end has one lower bound whatever the ranks did. One stopped before
+  // it (a node budget, a limit) reports the open bound of the prefixes left, and at several ranks
+  // which prefixes were left depends on which rank expanded what: scheduling, so under /timing.
+  const std::string bound_group = fs.complete ? g + "/search" : "/timing/rulelist/search";
+  out.add(bound_group + "/lower_bound", std::vector<double>{rl::lower_bound(merged, options)},
           "No rule list has a lower objective: the lowest lower bound still open, or the best "
           "objective when none is (NaN: unsafe bounds leave no valid bound).",
           "");
-  out.add(g + "/search/gap", std::vector<double>{rl::optimality_gap(merged, options)},
+  out.add(bound_group + "/gap", std::vector<double>{rl::optimality_gap(merged, options)},
           "Optimality gap: best objective - lower_bound (0 when certified; NaN: no rule list "
           "found or no valid bound).",
           "");
