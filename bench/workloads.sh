@@ -8,7 +8,8 @@ config_audit() {
       -e 's/^source = .*/source = "embedded:demo"\nrows = '"${ROWS:-50000}"'/' \
       "$here/../configs/demo.toml"
 }
-config_infogram() {
+config_infogram() {  # INFOGRAM_CONFIG=file: that config as it is (e.g. Adult's) instead of the demo
+  if [ -n "${INFOGRAM_CONFIG:-}" ]; then cat "$INFOGRAM_CONFIG"; return; fi
   sed -e 's/^pipeline = .*/pipeline = "infogram"/' \
       -e 's/^source = .*/source = "embedded:demo"\nrows = '"${INFOGRAM_ROWS:-20000}"'/' \
       "$here/../configs/demo.toml"
@@ -74,6 +75,9 @@ features = "all"
 trees = ${TREES:-200}
 candidates = "uniform"
 EOT
+}
+config_fairforest() {  # FAIRFOREST_CONFIG=file (default: Fair Forests on Adult, the quick config)
+  cat "${FAIRFOREST_CONFIG:-$here/../configs/fairforests/fairforest_adult_quick.toml}"
 }
 config_rulelist() {
   sed -e "s/^regularization = .*/regularization = ${LAMBDA:-0.01}/" \
