@@ -24,7 +24,7 @@ certify_figures() {
   local dir=$1 index=$2 nodes smib rss
   v() { h5vals "$dir/r.h5" "$1"; }
   # A stopped search's bound is scheduling-dependent, so it is under /timing (rulelist_pipeline.cpp).
-  bound() { v "/rulelist/search/$1" || v "/timing/rulelist/search/$1"; }
+  bound() { v "/rulelist/search/$1" 2> /dev/null || v "/timing/rulelist/search/$1"; }
   nodes=$(v /timing/rulelist/search/expanded_per_rank | paste -sd+ | bc)
   smib=$(v /timing/rulelist/search/peak_memory_per_rank | sort -g | tail -1)
   rss=$(cat "$dir"/rss.* | sort -n | tail -1)
