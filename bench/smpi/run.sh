@@ -5,6 +5,9 @@
 #   bench/smpi/run.sh [RANKS...]          default: 1 16 64 256 1024
 #   STAGES="farm patterns rulelist" (default all)  TOP_K=200000 (German mine)  KEEP=dir (keep logs)
 #   LAMBDA=0.005 (CORELS COMPAS rule list)  RULELIST_MAX=64: the rule list up to this many ranks
+#   rulelist_fair (not in the default STAGES): a certified fairness-constrained rule list, CORELS'
+#   COMPAS without the sex rules, sex groups (bench/corels_sex_groups.sh), best-first, the fair
+#   bounds on; FAIR_METRIC=sp FAIR_EPSILON=0.95 FAIR_LAMBDA=0.025 (up to RULELIST_MAX ranks)
 #   PATTERNS_MAX=64: the German mine only up to this many ranks (its all-to-all summaries make a
 #   simulation of P ranks cost ~P^2 messages: 64 ranks took ~15 min on the shared 2-core machine)
 #   MEMORY_MB=4096: a farm stage is skipped at P ranks when P copies of its results (every rank
@@ -38,7 +41,8 @@ simulate() {  # simulate RANKS ARGS...: the RESULT line
   local n=$1; shift
   nice -n 10 smpirun -np "$n" -platform "$here/cluster_64x16.xml" -hostfile "$out/hosts" \
     "${cfg[@]}" "$build/simulate" "$@" < /dev/null > "$out/run.log" 2>&1 ||
-    { echo "FAILED $1 $2 $n (exit $?; log: $out/run.$2.$n.log)" >&2; cp "$out/run.log" "$out/run.$2.$n.log"; return 0; }
+    { local rc=$? log="$out/run.$1.${2##*/}.$n.log"  # a path argument: its file name
+      echo "FAILED $1 $2 $n (exit $rc; log: $log)" >&2; cp "$out/run.log" "$log"; return 0; }
   grep '^RESULT' "$out/run.log"
 }
 : > "$out/results"
@@ -58,6 +62,12 @@ for n in "${ranks[@]}"; do
   fi
   if [[ " $stages " == *" rulelist "* ]] && [ "$n" -le "${RULELIST_MAX:-64}" ]; then
     simulate "$n" rulelist "$data/compas/corels_format" "${LAMBDA:-0.005}" | tee -a "$out/results"
+  fi
+  if [[ " $stages " == *" rulelist_fair "* ]] && [ "$n" -le "${RULELIST_MAX:-64}" ]; then
+    [ -f "$out/groups.txt" ] || "$root/bench/corels_sex_groups.sh" "$data/compas/corels_format" "$out"
+    simulate "$n" rulelist_fair "$out/nosex.out" "$data/compas/corels_format/compas_train.label" \
+      "$out/groups.txt" "${FAIR_LAMBDA:-0.025}" "${FAIR_METRIC:-sp}" "${FAIR_EPSILON:-0.95}" |
+      tee -a "$out/results"
   fi
 done
 echo
