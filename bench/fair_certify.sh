@@ -14,7 +14,8 @@
 #   FAIR_BOUNDS=false: switch the fairness-aware bounds off; FAIR_PERM=false: the fairness-keyed
 #   permutation map off; FAIR_CLASSES=false: bound (c) by capture class off; STRATEGY=curiosity:
 #   another search order for the CORELS problems; RANKS="1 2": the rank counts; MAX_NODES=n: stop
-#   after n prefixes taken from the queue, all ranks, for a memory comparison at equal work)
+#   after n prefixes taken from the queue, all ranks, for a memory comparison at equal work;
+#   KEEP=dir: keep each run's result file and per-rank peak RSS there, for `admissible compare`)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
@@ -57,6 +58,10 @@ for p in "${problems[@]}"; do
     certify_run "$n" "$tmp/$p.toml" "$tmp" $(( ${TIME_LIMIT:-280} + 120 )) || rc=$?
     if [ "$rc" -ne 0 ]; then
       printf '%-9s %5s  %s\n' "$p" "$n" "failed or timed out (rc $rc)"; tail -5 "$tmp/log"; continue
+    fi
+    # KEEP=dir: the result file and each rank's peak RSS (KiB) as dir/PROBLEM.RANKS.h5 / .rss
+    if [ -n "${KEEP:-}" ]; then
+      cp "$tmp/r.h5" "$KEEP/$p.$n.h5"; cat "$tmp"/rss.* > "$KEEP/$p.$n.rss"
     fi
     # shellcheck disable=SC2046
     printf '%-9s %5s %9s %8.1f %11s %10.1f %8.1f %9.0f %10.7f %8.4f %8.4f %10.7f %9.7f\n' "$p" "$n" \

@@ -59,11 +59,13 @@ int search_and_report(dist::Communicator& comm, const rl::RuleSet& set,
                            rl::certifiable(options);
     std::printf(
         "RESULT %s %d %.6f objective=%.12g rules=%s default=%d certified=%d nodes=%llu "
+        "expanded=%llu "
         "search=%.6f findings=%.6f busy=%.6f idle=%.6f take=%.6f messages=%.0f bytes=%.0f "
         "steals=%llu waves=%llu complete=%d\n",
         name.c_str(), comm.size(), seconds, merged.best.objective, rules.c_str(),
         merged.best.list.default_prediction, certified ? 1 : 0,
-        static_cast<unsigned long long>(stats.total_nodes()), stats.search_seconds,
+        static_cast<unsigned long long>(stats.total_nodes()),
+        static_cast<unsigned long long>(merged.stats.expanded), stats.search_seconds,
         stats.findings_seconds, total(stats.busy_seconds), total(stats.idle_seconds),
         total(stats.take_seconds), total(stats.messages_sent), total(stats.bytes_sent),
         static_cast<unsigned long long>(stats.steals), static_cast<unsigned long long>(stats.waves),
