@@ -37,10 +37,10 @@ nice -n 10 cmake --build "$build" -j2 > "$out/build.log"
 for node in $(seq 0 63); do for core in $(seq 16); do echo "node-$node"; done; done > "$out/hosts"
 # Costs of MPI calls that SMPI charges by default as 0.1 ms sleeps (its guard against busy
 # polling): set to what one Iprobe / Test costs on a real MPI (~1 us); MPI_Wtime ~20 ns.
-# GROW_INJECTED=no: SMPI's default (yes) multiplies each Iprobe's (and Test's) cost by a count of failed
-# calls, one static in libsimgrid shared by all simulated ranks and reset by any rank's success,
-# so at 16 ranks a probe came to cost milliseconds (the certified fair rule list: 25.2 simulated s
-# at 16 ranks with it, 1.02 s without, 8.4 s at 1 rank); a real MPI's Iprobe costs ~1 us each.
+# GROW_INJECTED=no: SMPI's default (yes) multiplies each Iprobe's (and Test's) cost by a count
+# of failed calls, one static in libsimgrid shared by all simulated ranks and reset by any rank's
+# success, so a probe came to cost milliseconds: the certified fair rule list took 25-39 simulated
+# s at 16 ranks with it, 0.8-1.0 s without (9 s at 1 rank). A real MPI's Iprobe costs ~1 us each.
 cfg=(--cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:${COMPUTE:-yes} --cfg=smpi/iprobe:1e-6 --cfg=smpi/test:1e-6 --cfg=smpi/wtime:2e-8
      --cfg=smpi/grow-injected-times:${GROW_INJECTED:-no} --log=root.thres:critical)
 simulate() {  # simulate RANKS ARGS...: the RESULT line
