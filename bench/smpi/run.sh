@@ -42,7 +42,7 @@ for node in $(seq 0 63); do for core in $(seq 16); do echo "node-$node"; done; d
 # success, so a probe came to cost milliseconds: the certified fair rule list took 25-39 simulated
 # s at 16 ranks with it, 0.8-1.0 s without (9 s at 1 rank). A real MPI's Iprobe costs ~1 us each.
 cfg=(--cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:${COMPUTE:-yes} --cfg=smpi/iprobe:1e-6 --cfg=smpi/test:1e-6 --cfg=smpi/wtime:2e-8
-     --cfg=smpi/grow-injected-times:${GROW_INJECTED:-no} --log=root.thres:critical)
+     "--cfg=smpi/grow-injected-times:${GROW_INJECTED:-no}" --log=root.thres:critical)
 simulate() {  # simulate RANKS ARGS...: the RESULT line
   local n=$1; shift
   nice -n 10 smpirun -np "$n" -platform "$here/cluster_64x16.xml" -hostfile "$out/hosts" \
