@@ -11,6 +11,8 @@
 //       pt::mine with root_only), its CPU time measured by SMPI between MPI calls and injected
 //       into the simulation.
 //   rulelist CORELS_DIR LAMBDA         - REAL: CORELS' COMPAS rule list (simulate_rulelist.cpp).
+//   rulelist_fair OUT LABEL GROUPS LAMBDA METRIC EPSILON - REAL: a certified fairness-constrained
+//       rule list on CORELS' files (simulate_rulelist.cpp).
 // Rank 0 prints one line: "RESULT <stage> <ranks> <simulated seconds> <key=value ...>".
 #include <mpi.h>
 #include <smpi/smpi.h>
@@ -156,8 +158,9 @@ int patterns(dist::Communicator& comm, int argc, char** argv) {
 }  // namespace
 
 namespace adm::smpi_bench {
-int rulelist(dist::Communicator& comm, int argc, char** argv);  // simulate_rulelist.cpp
-}
+int rulelist(dist::Communicator& comm, int argc, char** argv);       // simulate_rulelist.cpp
+int rulelist_fair(dist::Communicator& comm, int argc, char** argv);  // simulate_rulelist.cpp
+}  // namespace adm::smpi_bench
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
@@ -173,8 +176,10 @@ int main(int argc, char** argv) {
       code = patterns(comm, argc, argv);
     else if (mode == "rulelist")
       code = adm::smpi_bench::rulelist(comm, argc, argv);
+    else if (mode == "rulelist_fair")
+      code = adm::smpi_bench::rulelist_fair(comm, argc, argv);
     else
-      std::fprintf(stderr, "usage: simulate farm|patterns|rulelist ...\n");
+      std::fprintf(stderr, "usage: simulate farm|patterns|rulelist|rulelist_fair ...\n");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "simulate: %s\n", e.what());
     code = 2;

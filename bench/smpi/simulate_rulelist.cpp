@@ -1,11 +1,17 @@
-// The rule-list stage of the SMPI simulation driver (bench/smpi/simulate.cpp dispatches to it):
+// The rule-list stages of the SMPI simulation driver (bench/smpi/simulate.cpp dispatches to them):
 //   rulelist DIR LAMBDA  - REAL: CORELS' COMPAS rule list as
-//   configs/faircorels/rulelist_corels_compas
-//       .toml with bench/workloads.sh's settings (strategy lower_bound, max_memory_mb 8000, every
-//       bound on, CORELS' own files in DIR: compas_train.out/.label/.minor), the real
-//       RulelistSearch and frontier search (prefixes routed to the owner of their rule set), its
-//       CPU time measured by SMPI between MPI calls and injected into the simulation.
-// Rank 0 prints "RESULT corels_compas_<LAMBDA> <ranks> <simulated seconds> <key=value ...>".
+//       configs/faircorels/rulelist_corels_compas.toml with bench/workloads.sh's settings (strategy
+//       lower_bound, max_memory_mb 8000, every bound on, CORELS' own files in DIR:
+//       compas_train.out/.label/.minor).
+//   rulelist_fair OUT LABEL GROUPS LAMBDA METRIC EPSILON  - REAL: a certified fairness-constrained
+//       rule list as configs/faircorels/corels_compas_sp.toml run by bench/fair_certify.sh (CORELS'
+//       files with the sensitive attribute's rules taken out, its groups in GROUPS in CORELS'
+//       layout, strategy lower_bound i.e. best-first, max_memory_mb 8000, the fair bounds on and
+//       fair_unsafe_bounds off, so a complete search certifies its answer; the equivalent-points
+//       minority computed from the rules, as the config gives no .minor).
+// Both run the real RulelistSearch and frontier search (prefixes routed to their owner rank), their
+// CPU time measured by SMPI between MPI calls and injected into the simulation. Rank 0 prints
+// "RESULT <name> <ranks> <simulated seconds> <key=value ...>".
 #include <mpi.h>
 
 #include <cstdio>
@@ -13,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "fairness/gaps.hpp"
 #include "methods/rulelist/corels_format.hpp"
 #include "methods/rulelist/search.hpp"
 #include "parallel/communicator.hpp"
@@ -22,15 +29,11 @@ namespace adm::smpi_bench {
 
 namespace rl = methods::rulelist;
 
-int rulelist(dist::Communicator& comm, int argc, char** argv) {
-  if (argc != 4) throw std::runtime_error("usage: rulelist CORELS_DIR LAMBDA");
-  const std::string dir = argv[2], lambda_text = argv[3];
-  const auto set = rl::read_corels(
-      {dir + "/compas_train.out", dir + "/compas_train.label", dir + "/compas_train.minor", ""});
-  rl::SearchOptions options;  // the pipeline's defaults for the keys the config leaves out
-  options.regularization = std::stod(lambda_text);
-  options.strategy = rl::Strategy::LowerBound;
-  options.max_memory_mb = 8000;
+namespace {
+
+// One search on every rank, timed on the simulated clock; rank 0 prints its RESULT line.
+int search_and_report(dist::Communicator& comm, const rl::RuleSet& set,
+                      const rl::SearchOptions& options, const std::string& name) {
   rl::check_search_options(options);
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
@@ -51,18 +54,62 @@ int rulelist(dist::Communicator& comm, int argc, char** argv) {
       for (const auto& x : v) s += static_cast<double>(x);
       return s;
     };
+    // As the pipeline's /rulelist/search/certified: run to its end with only safe bounds.
+    const bool certified = stats.complete && !stats.stopped_by_budget && !stats.stopped_by_method &&
+                           rl::certifiable(options);
     std::printf(
-        "RESULT corels_compas_%s %d %.6f objective=%.12g rules=%s default=%d nodes=%llu "
+        "RESULT %s %d %.6f objective=%.12g rules=%s default=%d certified=%d nodes=%llu "
+        "expanded=%llu "
         "search=%.6f findings=%.6f busy=%.6f idle=%.6f take=%.6f messages=%.0f bytes=%.0f "
         "steals=%llu waves=%llu complete=%d\n",
-        lambda_text.c_str(), comm.size(), seconds, merged.best.objective, rules.c_str(),
-        merged.best.list.default_prediction, static_cast<unsigned long long>(stats.total_nodes()),
-        stats.search_seconds, stats.findings_seconds, total(stats.busy_seconds),
-        total(stats.idle_seconds), total(stats.take_seconds), total(stats.messages_sent),
-        total(stats.bytes_sent), static_cast<unsigned long long>(stats.steals),
-        static_cast<unsigned long long>(stats.waves), stats.complete ? 1 : 0);
+        name.c_str(), comm.size(), seconds, merged.best.objective, rules.c_str(),
+        merged.best.list.default_prediction, certified ? 1 : 0,
+        static_cast<unsigned long long>(stats.total_nodes()),
+        static_cast<unsigned long long>(merged.stats.expanded), stats.search_seconds,
+        stats.findings_seconds, total(stats.busy_seconds), total(stats.idle_seconds),
+        total(stats.take_seconds), total(stats.messages_sent), total(stats.bytes_sent),
+        static_cast<unsigned long long>(stats.steals), static_cast<unsigned long long>(stats.waves),
+        stats.complete ? 1 : 0);
   }
   return 0;
+}
+
+fairness::GapMetric metric_named(const std::string& name) {
+  for (auto m : fairness::kAllGapMetrics)
+    if (name == fairness::to_string(m)) return m;
+  throw std::runtime_error("rulelist_fair: unknown metric '" + name + "'");
+}
+
+}  // namespace
+
+int rulelist(dist::Communicator& comm, int argc, char** argv) {
+  if (argc != 4) throw std::runtime_error("usage: rulelist CORELS_DIR LAMBDA");
+  const std::string dir = argv[2], lambda_text = argv[3];
+  const auto set = rl::read_corels(
+      {dir + "/compas_train.out", dir + "/compas_train.label", dir + "/compas_train.minor", ""});
+  rl::SearchOptions options;  // the pipeline's defaults for the keys the config leaves out
+  options.regularization = std::stod(lambda_text);
+  options.strategy = rl::Strategy::LowerBound;
+  options.max_memory_mb = 8000;
+  return search_and_report(comm, set, options, "corels_compas_" + lambda_text);
+}
+
+int rulelist_fair(dist::Communicator& comm, int argc, char** argv) {
+  if (argc != 8)
+    throw std::runtime_error("usage: rulelist_fair OUT LABEL GROUPS LAMBDA METRIC EPSILON");
+  const std::string lambda_text = argv[5], metric = argv[6], epsilon_text = argv[7];
+  const auto set = rl::read_corels({argv[2], argv[3], "", argv[4]});
+  if (set.groups.empty())
+    throw std::runtime_error("rulelist_fair: no groups in " + std::string(argv[4]));
+  rl::SearchOptions options;  // the pipeline's defaults for the keys the config leaves out
+  options.regularization = std::stod(lambda_text);
+  options.strategy = rl::Strategy::LowerBound;
+  options.max_memory_mb = 8000;
+  options.fairness.active = true;
+  options.fairness.metric = metric_named(metric);
+  options.fairness.epsilon = std::stod(epsilon_text);
+  return search_and_report(comm, set, options,
+                           "fair_" + metric + "_" + epsilon_text + "_" + lambda_text);
 }
 
 }  // namespace adm::smpi_bench
