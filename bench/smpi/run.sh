@@ -4,6 +4,7 @@
 # the table: stage, ranks, simulated seconds, speed-up and efficiency against 1 rank.
 #   bench/smpi/run.sh [RANKS...]          default: 1 16 64 256 1024
 #   STAGES="farm patterns rulelist" (default all)  TOP_K=200000 (German mine)  KEEP=dir (keep logs)
+#   TOP_MODE=divergence: the German mine by divergence (~81M nodes at one rank, 11x the |Delta| one's)
 #   LAMBDA=0.005 (CORELS COMPAS rule list)  RULELIST_MAX=64: the rule list up to this many ranks
 #   rulelist_fair (not in the default STAGES): a certified fairness-constrained rule list, CORELS'
 #   COMPAS without the sex rules, sex groups (bench/corels_sex_groups.sh), best-first, the fair
@@ -63,7 +64,7 @@ for n in "${ranks[@]}"; do
     done < "$here/farm_stages.tsv"
   fi
   if [[ " $stages " == *" patterns "* ]] && [ "$n" -le "${PATTERNS_MAX:-64}" ]; then
-    simulate "$n" patterns "$data/fairnb/german_binerized.csv" "${TOP_K:-200000}" |
+    simulate "$n" patterns "$data/fairnb/german_binerized.csv" "${TOP_K:-200000}" ${TOP_MODE:-} |
       tee -a "$out/results"
   fi
   if [[ " $stages " == *" rulelist "* ]] && [ "$n" -le "${RULELIST_MAX:-64}" ]; then

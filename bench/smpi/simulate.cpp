@@ -6,10 +6,10 @@
 //       stream, so the same for every rank count) to the simulated clock (smpi_execute_benched),
 //       and returns VALUES doubles, the real stage's result size. MEAN_S, CV and VALUES come from
 //       1-rank runs of the real pipelines (run.sh says which).
-//   patterns CSV K                     - REAL: the German top-K mine by |Delta| of
-//       configs/fairnb/patterns_german.toml (the pipeline's data, naive Bayes fit and
-//       pt::mine with root_only), its CPU time measured by SMPI between MPI calls and injected
-//       into the simulation.
+//   patterns CSV K [divergence]        - REAL: the German top-K mine by |Delta| (or by
+//       divergence: ~11x the nodes at K = 200,000) of configs/fairnb/patterns_german.toml (the
+//       pipeline's data, naive Bayes fit and pt::mine with root_only), its CPU time measured by
+//       SMPI between MPI calls and injected into the simulation.
 //   rulelist CORELS_DIR LAMBDA         - REAL: CORELS' COMPAS rule list (simulate_rulelist.cpp).
 //   rulelist_fair OUT LABEL GROUPS LAMBDA METRIC EPSILON - REAL: a certified fairness-constrained
 //       rule list on CORELS' files (simulate_rulelist.cpp).
@@ -128,9 +128,12 @@ pt::PatternModel german_model(const std::string& csv) {
 }
 
 int patterns(dist::Communicator& comm, int argc, char** argv) {
-  if (argc != 4) throw std::runtime_error("usage: patterns CSV K");
+  const bool divergence = argc == 5 && std::string(argv[4]) == "divergence";
+  if (argc != 4 && !divergence) throw std::runtime_error("usage: patterns CSV K [divergence]");
   const auto model = german_model(argv[2]);
-  pt::MineOptions options{pt::MineMode::TopDiscrimination, std::stoull(argv[3]), true};
+  pt::MineOptions options{
+      divergence ? pt::MineMode::TopDivergence : pt::MineMode::TopDiscrimination,
+      std::stoull(argv[3]), true};
   options.root_only = true;  // as the pipeline: only the coordinator writes the patterns
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
@@ -141,10 +144,11 @@ int patterns(dist::Communicator& comm, int argc, char** argv) {
     double scores = 0;  // the answer, to compare between rank counts
     for (std::size_t i = 0; i < r.patterns.size(); ++i) scores += r.patterns.score(i);
     std::printf(
-        "RESULT patterns_german %d %.6f patterns=%zu score_sum=%.12g visited=%llu nodes=%llu "
+        "RESULT patterns_german%s %d %.6f patterns=%zu score_sum=%.12g visited=%llu nodes=%llu "
         "search=%.6f findings=%.6f busy=%.6f idle=%.6f messages=%llu bytes=%llu steals=%llu "
         "waves=%llu complete=%d\n",
-        comm.size(), seconds, r.patterns.size(), scores, static_cast<unsigned long long>(r.visited),
+        divergence ? "_divergence" : "", comm.size(), seconds, r.patterns.size(), scores,
+        static_cast<unsigned long long>(r.visited),
         static_cast<unsigned long long>(stats.total_nodes()), stats.search_seconds,
         stats.findings_seconds, sum(stats.busy_seconds), sum(stats.idle_seconds),
         static_cast<unsigned long long>(sum(stats.messages_sent)),

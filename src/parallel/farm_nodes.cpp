@@ -73,8 +73,8 @@ FarmNodes farm_layout(const std::vector<int>& leaders, int me, long node_ranks) 
   return out;
 }
 
-FarmNodes farm_nodes(Communicator& comm) {
-  if (comm.size() == 1) return {};
+NodeLayout node_layout(Communicator& comm) {
+  if (comm.size() == 1) return {{0}, -1};
   long node_ranks = -1;
   comm.agree([&] { node_ranks = node_ranks_setting(); });
   // Each rank's node leader (its node rank 0, the node's lowest world rank: communicator.cpp),
@@ -108,7 +108,13 @@ FarmNodes farm_nodes(Communicator& comm) {
   node_ranks = all[1];
   std::vector<int> mpi_leaders(size);
   for (std::size_t r = 0; r < size; ++r) mpi_leaders[r] = static_cast<int>(all[2 * r]);
-  return farm_layout(farm_leaders(mpi_leaders, node_ranks), comm.rank(), node_ranks);
+  return {farm_leaders(mpi_leaders, node_ranks), node_ranks};
+}
+
+FarmNodes farm_nodes(Communicator& comm) {
+  if (comm.size() == 1) return {};
+  const NodeLayout layout = node_layout(comm);
+  return farm_layout(layout.leaders, comm.rank(), layout.node_ranks);
 }
 
 }  // namespace adm::dist

@@ -10,6 +10,7 @@
 // Nodes are MPI_COMM_TYPE_SHARED groups (as for dist/node_block). ADM_FARM_NODE_RANKS overrides:
 // n > 0 makes consecutive blocks of n world ranks the farm's nodes and turns leaders on whenever
 // there are several (so tests run the hierarchical path on one machine); 0 keeps the farm flat.
+// The frontier search's relays (node_layout) follow the same nodes; 0 or unset there: MPI's.
 // Unset: leaders when there are several nodes and at least kMinLeaderRanks (512) ranks.
 #include <cstddef>
 #include <vector>
@@ -39,6 +40,15 @@ struct FarmNodes {
 // Collective over the world. ADM_FARM_NODE_RANKS that is not a whole number >= 0 on any rank is an
 // InputError on every rank.
 FarmNodes farm_nodes(Communicator& comm);
+
+// Every rank's node leader (farm_leaders: MPI's nodes, or ADM_FARM_NODE_RANKS' blocks) and the
+// variable's value (-1 unset), the same on every rank. Collective over the world, as farm_nodes();
+// the frontier search's relays run between these leaders too.
+struct NodeLayout {
+  std::vector<int> leaders;  // indexed by world rank
+  long node_ranks = -1;
+};
+NodeLayout node_layout(Communicator& comm);
 
 // The leader (lowest world rank) of every rank, given each rank's node leader as MPI sees it and
 // ADM_FARM_NODE_RANKS' value (-1 unset): exposed for the unit test.

@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "parallel/clock.hpp"
+#include "parallel/farm_nodes.hpp"
 #include "parallel/mailbox.hpp"
 #include "parallel/message_tags.hpp"
 #include "parallel/mpi_impl.hpp"
@@ -24,12 +25,24 @@ namespace {
 
 using Clock = ProtocolClock;  // simulated time under SMPI (parallel/clock.hpp)
 
-// This rank's neighbours in the relays' tree: its parent, then its children.
-std::vector<int> relay_links(int rank, int ranks) {
+// This rank's neighbours in the relays' tree, as world ranks: its parent, then its children. The
+// tree joins the nodes' leaders only (the i-th leader's parent is leader (i - 1) / kRelayFanout):
+// within a node the ranks share counts through memory (LocalSearch::node_words), and a leader
+// relays its node's to the other nodes, so messages grow with nodes, not ranks. At 64 simulated
+// ranks on 4 nodes, relays between all ranks made 26,770 messages (77 MB) and 1.43x one rank's
+// nodes. One node: no relays.
+std::vector<int> relay_links(const NodeLayout& layout, int me) {
+  std::vector<int> leaders = layout.leaders;
+  std::sort(leaders.begin(), leaders.end());
+  leaders.erase(std::unique(leaders.begin(), leaders.end()), leaders.end());
+  const auto at = std::find(leaders.begin(), leaders.end(), me);
+  if (leaders.size() < 2 || at == leaders.end()) return {};
+  const auto i = static_cast<std::size_t>(at - leaders.begin());
+  const std::size_t fanout = kRelayFanout;
   std::vector<int> links;
-  if (rank > 0) links.push_back((rank - 1) / kRelayFanout);
-  for (int c = kRelayFanout * rank + 1; c <= kRelayFanout * rank + kRelayFanout && c < ranks; ++c)
-    links.push_back(c);
+  if (i > 0) links.push_back(leaders[(i - 1) / fanout]);
+  for (std::size_t c = fanout * i + 1; c <= fanout * i + fanout && c < leaders.size(); ++c)
+    links.push_back(leaders[c]);
   return links;
 }
 
@@ -46,11 +59,9 @@ class Engine {
         me_(comm.rank()),
         quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
-        // Within a node, a method shares through node memory (node_words), so relays only pay when
-        // the search spans several nodes (SMPI, German top-200,000 at 16 ranks on one node: relays
-        // made 38 MB of messages where the node's memory needs none).
-        links_(comm.node_size() < comm.size() ? relay_links(comm.rank(), comm.size())
-                                              : std::vector<int>{}),
+        // Collective: every rank's node leader (fake nodes under ADM_FARM_NODE_RANKS).
+        layout_(node_layout(comm)),
+        links_(relay_links(layout_, comm.rank())),
         spin_(!comm.oversubscribed()),
         // Victims are drawn from a stream of this rank's own: which rank gives work to which only
         // changes scheduling, never the answer (methods break ties by a total order).
@@ -75,7 +86,10 @@ class Engine {
     summary_words_ = most[0];
     max_words_ = most[1];
     if (most[2] > 0) {  // collective on every node
-      node_ = node_words(comm_, most[2]);
+      // Fake nodes share memory within their block of ranks only, as on a cluster.
+      node_ =
+          node_words(comm_, most[2],
+                     layout_.node_ranks > 0 ? layout_.leaders[static_cast<std::size_t>(me_)] : -1);
       guarded([&] { search_.share_node(node_.words); });
     }
     guarded([&] {
@@ -499,7 +513,8 @@ class Engine {
   int retry_ = -1;                 // the last giver, when it had work left
   std::vector<int> hungry_;        // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
-  std::vector<int> links_;  // neighbours in the relays' tree
+  NodeLayout layout_;       // every rank's node leader
+  std::vector<int> links_;  // neighbours in the relays' tree (node leaders only)
   Clock::time_point last_round_time_{};
   std::optional<SearchRounds> rounds_;  // made once the summaries' size is known
   bool spin_;  // idle ranks spin before they sleep (not on an oversubscribed node)

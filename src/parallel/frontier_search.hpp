@@ -30,7 +30,7 @@ namespace adm::dist {
 
 // Rounds of the search's all-reduce in flight at once (see LocalSearch::summary).
 inline constexpr std::uint64_t kRoundsInFlight = 4;
-// Children of a rank in the tree that relays follow (see LocalSearch::open_relays).
+// Children of a node leader in the tree that relays follow (see LocalSearch::open_relays).
 inline constexpr int kRelayFanout = 4;
 
 class LocalSearch {
@@ -95,13 +95,16 @@ class LocalSearch {
   }
   // Optional relays between rounds. A round completes only when every rank has joined it, which on
   // a loaded or oversubscribed node can take many polls; relays reach a rank's neighbours at their
-  // next poll. The ranks form a tree (rank r's parent is (r - 1) / kRelayFanout, so a rank has at
-  // most kRelayFanout + 1 links, and news crosses O(log P) links); open_relays() says how many
-  // links this rank has. relay(link) returns what the method has for that neighbour (empty: no
-  // message), e.g. the counts of good scores it found, or heard on its other links, since its last
-  // message on that link; hear() receives a neighbour's. A tree has no cycles, so what a rank
-  // forwards on every link but the one it came in on reaches every rank exactly once. A rank with
-  // relays_pending() is not quiet (it will send), so the search does not end before they are heard.
+  // next poll. Relays run between the nodes' leaders only (each node's lowest rank; one node: no
+  // relays): they form a tree (the i-th leader's parent is leader (i - 1) / kRelayFanout, so a
+  // leader has at most kRelayFanout + 1 links, and news crosses O(log nodes) links), and a leader
+  // speaks for its node, whose ranks it hears through node memory (node_words). open_relays() says
+  // how many links this rank has (0 on a rank that is no leader). relay(link) returns what the
+  // method has for that neighbour (empty: no message), e.g. the counts of good scores its node
+  // found, or it heard on its other links, since its last message on that link; hear() receives a
+  // neighbour's. A tree has no cycles, so what a leader forwards on every link but the one it came
+  // in on reaches every node exactly once. A rank with relays_pending() is not quiet (it will
+  // send), so the search does not end before they are heard.
   virtual void open_relays(std::size_t links) { (void)links; }
   virtual std::string relay(std::size_t link) {
     (void)link;

@@ -36,16 +36,20 @@ struct Window {
   }
 };
 
-// Collective on the node: the leader allocates `bytes` and fills them; every rank gets the base.
+// Collective on `node` (the ranks of one node, or a part of them): its rank 0 allocates `bytes`
+// and fills them; every rank gets the base.
 std::pair<std::byte*, std::shared_ptr<Window>> allocate_on_node(
-    Communicator& comm, std::size_t bytes, const std::function<void(std::span<std::byte>)>& fill) {
+    Communicator& comm, MPI_Comm node, std::size_t bytes,
+    const std::function<void(std::span<std::byte>)>& fill) {
   Communicator::Impl& impl = *comm.impl();
-  const bool leader = comm.node_rank() == 0;
+  int node_rank = 0;
+  MPI_Comm_rank(node, &node_rank);
+  const bool leader = node_rank == 0;
   auto window = std::make_shared<Window>();
   window->impl = &impl;
   void* mine = nullptr;
-  MPI_Win_allocate_shared(static_cast<MPI_Aint>(leader ? bytes : 0), 1, MPI_INFO_NULL, impl.node,
-                          &mine, &window->win);
+  MPI_Win_allocate_shared(static_cast<MPI_Aint>(leader ? bytes : 0), 1, MPI_INFO_NULL, node, &mine,
+                          &window->win);
   MPI_Aint size = 0;
   int unit = 1;
   void* base = nullptr;
@@ -61,7 +65,7 @@ std::pair<std::byte*, std::shared_ptr<Window>> allocate_on_node(
     }
   }
   MPI_Win_sync(window->win);  // the leader's stores reach the window before the barrier
-  MPI_Barrier(impl.node);
+  MPI_Barrier(node);
   MPI_Win_sync(window->win);  // and the readers see them after it
   return {block, std::move(window)};
 }
@@ -75,18 +79,22 @@ NodeBlock share_on_node(Communicator& comm, std::size_t bytes,
     fill({memory.get(), bytes});
     return {{memory.get(), bytes}, memory};
   }
-  auto [block, window] = allocate_on_node(comm, bytes, fill);
+  auto [block, window] = allocate_on_node(comm, comm.impl()->node, bytes, fill);
   return {{block, bytes}, std::move(window)};
 }
 
-NodeWords node_words(Communicator& comm, std::size_t words) {
+NodeWords node_words(Communicator& comm, std::size_t words, int part) {
   const std::size_t bytes = words * sizeof(std::uint64_t);
   const auto zero = [](std::span<std::byte> b) { std::fill(b.begin(), b.end(), std::byte{0}); };
   if (comm.size() == 1) {
     auto memory = std::shared_ptr<std::uint64_t[]>(new std::uint64_t[words]());
     return {{memory.get(), words}, memory};
   }
-  auto [block, window] = allocate_on_node(comm, bytes, zero);
+  MPI_Comm node = comm.impl()->node;
+  if (part >= 0) MPI_Comm_split(comm.impl()->node, part, comm.rank(), &node);
+  auto [block, window] = allocate_on_node(comm, node, bytes, zero);
+  // The window keeps its own group: the part's communicator is no longer needed.
+  if (part >= 0) MPI_Comm_free(&node);
   // The window's base is aligned for any type (MPI allocates it like malloc).
   return {{reinterpret_cast<std::uint64_t*>(block), words}, std::move(window)};
 }

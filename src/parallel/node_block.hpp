@@ -28,12 +28,13 @@ NodeBlock share_on_node(Communicator& comm, std::size_t bytes,
 // Collective on every node (all ranks call it with the same `words`): `words` 64-bit words of
 // shared memory, zeroed, that every rank of the node may read and update, with atomic operations
 // only (std::atomic_ref; the ranks are processes, and lock-free atomics work across them), e.g.
-// counts that ranks add up. One rank (no MPI): plain memory.
+// counts that ranks add up. One rank (no MPI): plain memory. `part` >= 0 shares the words only
+// among the ranks of the node that pass the same `part` (fake nodes: ADM_FARM_NODE_RANKS).
 struct NodeWords {
   std::span<std::uint64_t> words;
   std::shared_ptr<const void> keeper;  // as NodeBlock's
 };
-NodeWords node_words(Communicator& comm, std::size_t words);
+NodeWords node_words(Communicator& comm, std::size_t words, int part = -1);
 
 // Whether the node's shared-memory file system can take `bytes` more now (Open MPI backs windows
 // with a file there; past its size, writing a page ends the process with SIGBUS). Local.

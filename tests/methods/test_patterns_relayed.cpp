@@ -149,3 +149,100 @@ TEST_CASE("patterns: the node's shared counts give a safe cut that reaches the t
     }
   }
 }
+
+// Several nodes of several ranks, as the miner runs them: the ranks of a node share one histogram
+// (NodeCut), and the nodes' leaders relay along a tree (the frontier search's: leader i's parent is
+// (i - 1) / 4) what their node added (drain) and fold in what they hear, at random times. Checked
+// against one histogram of every count made: no rank's cut is ever above the true cut, and once
+// everything is published, drained and delivered, every rank of every node reads the true cut (each
+// count reached each node exactly once: a double count would overshoot it, a lost one fall short).
+TEST_CASE("patterns: node leaders relay their node's counts, every node's ranks reach the true cut",
+          "[patterns]") {
+  Rng rng(17, "patterns.node_relays");
+  for (int t = 0; t < 8; ++t) {
+    const std::size_t nodes = 1 + static_cast<std::size_t>(t) * 2, per_node = 1 + t % 4;
+    const std::uint64_t k = 60 + 25 * static_cast<std::uint64_t>(t);
+    const std::size_t floor_bin = 29000;
+    std::vector<std::vector<std::size_t>> links(nodes);  // neighbour nodes, parent first
+    for (std::size_t n = 1; n < nodes; ++n) {
+      links[n].insert(links[n].begin(), (n - 1) / 4);
+      links[(n - 1) / 4].push_back(n);
+    }
+    std::vector<std::vector<std::uint64_t>> memory(nodes,
+                                                   std::vector<std::uint64_t>(NodeCut::words(), 0));
+    std::vector<std::vector<NodeCut>> ranks(nodes);  // ranks[n][0] is node n's leader
+    std::vector<RelayedCut> relays;
+    for (std::size_t n = 0; n < nodes; ++n) {
+      for (std::size_t r = 0; r < per_node; ++r) ranks[n].emplace_back(k, floor_bin, memory[n]);
+      relays.emplace_back(k, links[n].size());
+    }
+    RisingCut truth(TopCandidates::kBins, k);
+    std::deque<Letter> post;
+    auto relay = [&](std::size_t n) {  // as PatternSearch::relay, on every link of node n
+      NodeCut& leader = ranks[n][0];
+      leader.drain([&](std::size_t bin, std::uint64_t c) { relays[n].count(bin, c); });
+      for (std::size_t i = 0; i < links[n].size(); ++i) {
+        std::string bytes = relays[n].message(i, leader.reached() ? leader.bin() : 0);
+        if (bytes.empty()) continue;
+        const std::size_t to = links[n][i];
+        std::size_t back = 0;
+        while (links[to][back] != n) ++back;
+        post.push_back({to, back, std::move(bytes)});
+      }
+    };
+    auto deliver = [&](const Letter& l) {  // as PatternSearch::hear
+      relays[l.to].hear(l.link, l.bytes,
+                        [&](std::size_t bin, std::uint64_t c) { ranks[l.to][0].fold(bin, c); });
+      ranks[l.to][0].publish();
+    };
+    auto check_safe = [&] {
+      for (auto& node : ranks)
+        for (auto& c : node)
+          if (c.reached()) {
+            REQUIRE(truth.reached());
+            REQUIRE(c.bin() <= truth.bin());
+          }
+    };
+    for (int event = 0; event < 4000; ++event) {
+      const std::size_t n = rng.uniform_index(nodes), r = rng.uniform_index(per_node);
+      const double u = rng.uniform();
+      if (u < 0.55) {
+        const std::size_t bin = 30000 + rng.uniform_index(300) * (rng.uniform() < 0.1 ? 80 : 1);
+        ranks[n][r].count(bin);
+        truth.add(bin, 1);
+      } else if (u < 0.75) {
+        ranks[n][r].publish();
+      } else if (u < 0.9) {
+        relay(n);
+      } else if (!post.empty()) {
+        const std::size_t i = rng.uniform_index(post.size());
+        const Letter l = post[i];
+        post.erase(post.begin() + static_cast<std::ptrdiff_t>(i));
+        deliver(l);
+      }
+      check_safe();
+    }
+    for (auto& node : ranks)
+      for (auto& c : node) c.publish();
+    for (bool more = true; more;) {
+      more = false;
+      for (std::size_t n = 0; n < nodes; ++n) relay(n);
+      while (!post.empty()) {
+        deliver(post.front());
+        post.pop_front();
+        more = true;
+      }
+      check_safe();
+    }
+    INFO("nodes " << nodes << " ranks per node " << per_node << " k " << k);
+    for (std::size_t n = 0; n < nodes; ++n) {
+      CHECK_FALSE(ranks[n][0].marked());
+      CHECK_FALSE(relays[n].pending());
+      for (auto& c : ranks[n]) {
+        c.publish();
+        CHECK(c.reached() == truth.reached());
+        if (truth.reached()) CHECK(c.bin() == truth.bin());
+      }
+    }
+  }
+}

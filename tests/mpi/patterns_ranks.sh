@@ -2,7 +2,8 @@
 # Fair naive Bayes mining through dist::frontier_search: identical pattern sets (keys, Delta,
 # divergence) and counts at 1, 2 and 4 ranks, in every mode, on COMPAS and Adult (exit 77 without
 # ../shared/data), each marked complete (certified: no node budget); two top-k settings also at 8
-# and 16 ranks (oversubscribed: idle ranks sleep). ~40 s.
+# and 16 ranks (oversubscribed: idle ranks sleep); two top-k mines over fake nodes (relays between
+# node leaders). ~55 s.
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/mpi_env.sh"
@@ -11,6 +12,10 @@ data=${ADMISSIBLE_DATA:-$(cd "$here/../../.." && pwd)/shared/data}
 [ -d "$data/fairnb" ] || { echo "SKIP: no $data/fairnb"; exit 77; }
 export ADMISSIBLE_DATA=$data
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+config() {  # NAME MODE DELTA K: the dataset's mining config, fair learner off
+  sed -e 's/^enabled = true/enabled = false/' -e "s/^mode = .*/mode = \"$2\"/" \
+      -e "s/^delta = .*/delta = $3/" -e "s/^k = 10$/k = $4/" "$here/../../configs/fairnb/patterns_$1.toml"
+}
 dump() {
   for d in key delta divergence qualifying; do
     h5dump -m '%.17g' -d "/patterns/mine/$d" "$1" | sed -n '/DATA {/,/}/p'
@@ -21,9 +26,7 @@ for setting in "compas all 0.05 50" "compas top_divergence 0.01 100 8 16" \
   read -r name mode delta k more <<< "$setting"
   setting="$name $mode $delta $k"
   ranks="2 4 ${more:-}"
-  sed -e 's/^enabled = true/enabled = false/' -e "s/^mode = .*/mode = \"$mode\"/" \
-      -e "s/^delta = .*/delta = $delta/" -e "s/^k = 10$/k = $k/" \
-      "$here/../../configs/fairnb/patterns_$name.toml" > "$tmp/c.toml"
+  config "$name" "$mode" "$delta" "$k" > "$tmp/c.toml"
   for n in 1 $ranks; do
     mpi "$n" "$bin" run "$tmp/c.toml" --out "$tmp/r$n.h5" > "$tmp/log$n" 2>&1 ||
       { cat "$tmp/log$n"; exit 1; }
@@ -52,4 +55,22 @@ for n in 1 2 4 16; do
     { echo "np=$n: a mine stopped by its budget is marked complete"; exit 1; }
   [ -n "$visited" ] && [ "$visited" -le 1000 ] || { echo "np=$n: budget 1000, $visited nodes scored"; exit 1; }
   echo "budget 1000 at $n rank(s): $visited nodes scored"
+done
+# Fake nodes (ADM_FARM_NODE_RANKS: blocks of consecutive ranks share the node's counts in memory,
+# their leaders relay them along a tree): whole files identical to 1 rank's at 8 ranks in nodes of 4
+# (two leaders, each draining three other ranks' counts) and of 1 (eight leaders, a tree two links
+# deep: leader 1 forwards between leader 0 and leaders 5-7), each mine complete.
+for setting in "adult top_discrimination 0.1 300" "compas top_divergence 0.01 100"; do
+  read -r name mode delta k <<< "$setting"
+  config "$name" "$mode" "$delta" "$k" > "$tmp/c.toml"
+  mpi 1 "$bin" run "$tmp/c.toml" --out "$tmp/one.h5" > "$tmp/log1" 2>&1 || { cat "$tmp/log1"; exit 1; }
+  for per_node in 4 1; do
+    ADM_FARM_NODE_RANKS=$per_node mpi 8 -x ADM_FARM_NODE_RANKS "$bin" run "$tmp/c.toml" \
+      --out "$tmp/n$per_node.h5" > "$tmp/log$per_node" 2>&1 || { cat "$tmp/log$per_node"; exit 1; }
+    h5dump -d /patterns/mine/complete "$tmp/n$per_node.h5" | grep -q '(0): 1' ||
+      { echo "$setting: nodes of $per_node: the mine is not marked complete"; exit 1; }
+    "$bin" compare "$tmp/one.h5" "$tmp/n$per_node.h5" > /dev/null ||
+      { "$bin" compare "$tmp/one.h5" "$tmp/n$per_node.h5"; echo "$setting: nodes of $per_node differ"; exit 1; }
+  done
+  echo "$setting: identical at 1 rank and 8 ranks in nodes of 4 and of 1 (relays between leaders)"
 done

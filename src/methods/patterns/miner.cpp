@@ -140,7 +140,6 @@ void PatternSearch::visit(const std::uint8_t* key, const PatternProducts& prod) 
   if (shared_) {
     const std::size_t bin = TopCandidates::bin_of(score);
     shared_->count(bin);
-    if (relayed_) relayed_->count(bin);
     if (node_) node_->count(bin);
     raise_remote_cut();
   }

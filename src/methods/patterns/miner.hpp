@@ -89,12 +89,13 @@ class PatternSearch : public dist::LocalSearch {
   std::size_t summary_max_words() const override { return shared_ ? SharedCut::max_words() : 0; }
   void summary(std::uint64_t round, std::uint64_t* out) override;
   void learn(std::uint64_t round, const std::uint64_t* totals) override;
-  // And between rounds, counts relayed along the tree of ranks (RelayedCut): the cut also rises
-  // with what near ranks found, at their next poll, without waiting for a round to complete.
+  // And between rounds, counts relayed along the tree of node leaders (RelayedCut): a leader
+  // hands on its node's counts and adds other nodes' to them, so the cut also rises with what
+  // other nodes found, at their leaders' next poll, without waiting for a round to complete.
   void open_relays(std::size_t links) override;
   std::string relay(std::size_t link) override;
   void hear(std::size_t link, const std::string& bytes) override;
-  bool relays_pending() const override { return relayed_ && relayed_->pending(); }
+  bool relays_pending() const override;
   // And at once from the ranks of this node, through memory they share (NodeCut).
   std::size_t node_words() const override { return shared_ ? NodeCut::words() : 0; }
   void share_node(std::span<std::uint64_t> words) override;

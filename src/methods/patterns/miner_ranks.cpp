@@ -31,14 +31,26 @@ void PatternSearch::open_relays(std::size_t links) {
   if (shared_ && links > 0) relayed_.emplace(options_.k, links);
 }
 
+// Only node leaders have relays: a leader hands on what its node's ranks (itself included) added
+// to the node's counts since it last looked, so a pattern is relayed once, by its node's leader.
 std::string PatternSearch::relay(std::size_t link) {
-  return relayed_ ? relayed_->message(link, TopCandidates::bin_of(cut())) : std::string{};
+  if (!relayed_) return {};
+  if (node_) node_->drain([&](std::size_t bin, std::uint64_t n) { relayed_->count(bin, n); });
+  return relayed_->message(link, TopCandidates::bin_of(cut()));
 }
 
+// Other nodes' counts go into this node's, where every rank of the node prunes with them.
 void PatternSearch::hear(std::size_t link, const std::string& bytes) {
   if (!relayed_) throw InternalError("pattern search: a relay without relays");
-  relayed_->hear(link, bytes);
+  relayed_->hear(link, bytes, [&](std::size_t bin, std::uint64_t n) {
+    if (node_) node_->fold(bin, n);
+  });
+  if (node_) node_->publish();
   raise_remote_cut();
+}
+
+bool PatternSearch::relays_pending() const {
+  return relayed_ && (relayed_->pending() || (node_ && node_->marked()));
 }
 
 // This rank's cut over all ranks' patterns: the highest of the rounds' (SharedCut::local_bin, at

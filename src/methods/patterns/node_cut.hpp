@@ -14,6 +14,7 @@
 // not matter, only that no count is lost.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -22,10 +23,19 @@
 
 namespace adm::methods::patterns {
 
+// The node's leader also speaks for it in the relays between nodes (RelayedCut): it takes the
+// counts its node's ranks added since it last looked (drain()) and adds what other nodes found
+// (fold()), so every rank of the node prunes with it. A rank marks the bins it added to in a
+// two-level bitmap in the shared words, so the leader reads 16 words when nothing changed.
 class NodeCut {
  public:
-  // The words it needs: the highest bin + 1 seen on the node, then one count per bin.
-  static constexpr std::size_t words() { return 1 + TopCandidates::kBins; }
+  // The words it needs: the highest bin + 1 seen on the node, one count per bin, then the bitmap
+  // of bins added to since the leader's last drain(): one bit per word below, one bit per bin.
+  static constexpr std::size_t kMarkWords = TopCandidates::kBins / 64;
+  static constexpr std::size_t kSummaryWords = kMarkWords / 64;
+  static constexpr std::size_t words() {
+    return 1 + TopCandidates::kBins + kSummaryWords + kMarkWords;
+  }
 
   // `floor_bin`: the bin of the lowest score that qualifies (no count lies below it).
   NodeCut(std::uint64_t k, std::size_t floor_bin, std::span<std::uint64_t> shared);
@@ -39,15 +49,33 @@ class NodeCut {
   bool reached() const { return reached_; }
   std::size_t bin() const { return bin_; }  // when reached(): the node's cut bin
 
+  // The node's leader only (one rank per node may call these):
+  // calls own(bin, count) for what the node's ranks added since the last drain() (fold()'s counts
+  // are not theirs and are left out);
+  void drain(const std::function<void(std::size_t, std::uint64_t)>& own);
+  // whether a drain() would find anything;
+  bool marked() const;
+  // adds `count` patterns that other nodes found in `bin` (publish() then reads the cut).
+  void fold(std::size_t bin, std::uint64_t count);
+
  private:
+  std::uint64_t* counts() const { return shared_.data() + 1; }
+  std::uint64_t* summary() const { return counts() + TopCandidates::kBins; }
+  std::uint64_t* marks() const { return summary() + kSummaryWords; }
+  void raise_top(std::size_t top);
+  void allocate_leader();
+
   std::uint64_t k_;
   std::size_t floor_bin_;
   std::span<std::uint64_t> shared_;
   ZeroedArray<std::uint64_t> pending_{TopCandidates::kBins};
   std::vector<std::uint32_t> dirty_;
-  std::size_t top_ = 0;  // this rank's highest bin + 1
+  std::size_t top_ = 0;  // the highest bin + 1 this rank added to
   bool reached_ = false;
   std::size_t bin_ = 0;
+  // The leader's: what it folded in from other nodes, and what of its node's own it handed on.
+  // Allocated at its first drain() or fold(): the other ranks never need them.
+  ZeroedArray<std::uint64_t> folded_, handed_;
 };
 
 }  // namespace adm::methods::patterns

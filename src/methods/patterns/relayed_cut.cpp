@@ -36,7 +36,8 @@ std::string RelayedCut::message(std::size_t link, std::size_t floor_bin) {
   return out;
 }
 
-void RelayedCut::hear(std::size_t link, std::string_view bytes) {
+void RelayedCut::hear(std::size_t link, std::string_view bytes,
+                      const std::function<void(std::size_t, std::uint64_t)>& also) {
   if (link >= links_.size() || bytes.size() % kPairBytes != 0)
     throw InternalError("relayed cut: a malformed relay");
   for (std::size_t at = 0; at < bytes.size(); at += kPairBytes) {
@@ -44,6 +45,7 @@ void RelayedCut::hear(std::size_t link, std::string_view bytes) {
     std::memcpy(pair, bytes.data() + at, kPairBytes);
     if (pair[0] >= TopCandidates::kBins) throw InternalError("relayed cut: a bin out of range");
     heard_.add(pair[0], pair[1]);
+    if (also) also(pair[0], pair[1]);
     for (std::size_t other = 0; other < links_.size(); ++other)
       if (other != link) queue(links_[other], pair[0], pair[1]);
   }
