@@ -54,13 +54,14 @@ int rulelist(dist::Communicator& comm, int argc, char** argv) {
     std::printf(
         "RESULT corels_compas_%s %d %.6f objective=%.12g rules=%s default=%d nodes=%llu "
         "search=%.6f findings=%.6f busy=%.6f idle=%.6f take=%.6f messages=%.0f bytes=%.0f "
-        "steals=%llu waves=%llu complete=%d\n",
+        "steals=%llu waves=%llu complete=%d batches=%.0f routed=%llu\n",
         lambda_text.c_str(), comm.size(), seconds, merged.best.objective, rules.c_str(),
         merged.best.list.default_prediction, static_cast<unsigned long long>(stats.total_nodes()),
         stats.search_seconds, stats.findings_seconds, total(stats.busy_seconds),
         total(stats.idle_seconds), total(stats.take_seconds), total(stats.messages_sent),
         total(stats.bytes_sent), static_cast<unsigned long long>(stats.steals),
-        static_cast<unsigned long long>(stats.waves), stats.complete ? 1 : 0);
+        static_cast<unsigned long long>(stats.waves), stats.complete ? 1 : 0,
+        total(stats.routed_batches), static_cast<unsigned long long>(merged.stats.routed));
   }
   return 0;
 }

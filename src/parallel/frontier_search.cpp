@@ -14,6 +14,7 @@
 #include "parallel/mpi_impl.hpp"
 #include "parallel/node_block.hpp"
 #include "parallel/node_budget.hpp"
+#include "parallel/route_batches.hpp"
 #include "parallel/search_figures.hpp"
 #include "parallel/search_rounds.hpp"
 #include "parallel/serial_search.hpp"
@@ -46,6 +47,7 @@ class Engine {
         me_(comm.rank()),
         quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
+        batches_(comm.size()),
         // Within a node, a method shares through node memory (node_words), so relays only pay when
         // the search spans several nodes (SMPI, German top-200,000 at 16 ranks on one node: relays
         // made 38 MB of messages where the node's memory needs none).
@@ -328,8 +330,8 @@ class Engine {
     return n > 0;
   }
 
-  // Routed nodes go out in batches: when a batch is large, has waited long enough, or this rank
-  // has nothing else to do (an idle rank must not sit on work).
+  // Routed nodes go out in batches (route_batches.hpp says when): fewer and larger at many ranks,
+  // at once to an owner without work when this rank is idle (it must not sit on work).
   void flush_outboxes() {
     if (failure_) return;
     const bool now_idle = idle();
@@ -339,7 +341,7 @@ class Engine {
       guarded([&] { bytes = search_.outbox_bytes(r); });
       if (bytes == 0) continue;
       auto& last = last_flush_[static_cast<std::size_t>(r)];
-      if (!now_idle && bytes < kBatchBytes && seconds_since(last) < kBatchSeconds) continue;
+      if (!batches_.due(bytes, seconds_since(last), now_idle, rounds_->had_work(r))) continue;
       std::string batch;
       guarded([&] { batch = search_.drain_outbox(r); });
       last = Clock::now();
@@ -474,11 +476,10 @@ class Engine {
   }
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
-  static constexpr std::size_t kBatchBytes = 1 << 16;
   static constexpr double kSpinSeconds = 0.002;
   // A round every 0.5 ms while busy: a top-k mine's summaries at 2 ms gave a German mine 1.07-1.09x
   // the nodes of one rank at 2 ranks, at 0.5 ms 1.03x (0.25 ms cost busy time for no fewer nodes).
-  static constexpr double kBatchSeconds = 0.002, kRoundSeconds = 0.0005;
+  static constexpr double kRoundSeconds = 0.0005;
 
   Communicator& comm_;
   LocalSearch& search_;
@@ -499,6 +500,7 @@ class Engine {
   int retry_ = -1;                 // the last giver, when it had work left
   std::vector<int> hungry_;        // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
+  RouteBatches batches_;
   std::vector<int> links_;  // neighbours in the relays' tree
   Clock::time_point last_round_time_{};
   std::optional<SearchRounds> rounds_;  // made once the summaries' size is known
