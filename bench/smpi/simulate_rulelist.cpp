@@ -61,7 +61,7 @@ int search_and_report(dist::Communicator& comm, const rl::RuleSet& set,
         "RESULT %s %d %.6f objective=%.12g rules=%s default=%d certified=%d nodes=%llu "
         "expanded=%llu "
         "search=%.6f findings=%.6f busy=%.6f idle=%.6f take=%.6f messages=%.0f bytes=%.0f "
-        "steals=%llu waves=%llu complete=%d\n",
+        "steals=%llu waves=%llu complete=%d batches=%.0f routed=%llu\n",
         name.c_str(), comm.size(), seconds, merged.best.objective, rules.c_str(),
         merged.best.list.default_prediction, certified ? 1 : 0,
         static_cast<unsigned long long>(stats.total_nodes()),
@@ -69,7 +69,8 @@ int search_and_report(dist::Communicator& comm, const rl::RuleSet& set,
         stats.findings_seconds, total(stats.busy_seconds), total(stats.idle_seconds),
         total(stats.take_seconds), total(stats.messages_sent), total(stats.bytes_sent),
         static_cast<unsigned long long>(stats.steals), static_cast<unsigned long long>(stats.waves),
-        stats.complete ? 1 : 0);
+        stats.complete ? 1 : 0, total(stats.routed_batches),
+        static_cast<unsigned long long>(merged.stats.routed));
   }
   return 0;
 }

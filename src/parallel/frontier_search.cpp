@@ -15,6 +15,7 @@
 #include "parallel/mpi_impl.hpp"
 #include "parallel/node_block.hpp"
 #include "parallel/node_budget.hpp"
+#include "parallel/route_batches.hpp"
 #include "parallel/search_figures.hpp"
 #include "parallel/search_rounds.hpp"
 #include "parallel/serial_search.hpp"
@@ -59,6 +60,7 @@ class Engine {
         me_(comm.rank()),
         quota_(options.max_nodes, comm.size(), comm.rank() == 0),
         last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
+        batches_(comm.size()),
         // Collective: every rank's node leader (fake nodes under ADM_FARM_NODE_RANKS).
         layout_(node_layout(comm)),
         links_(relay_links(layout_, comm.rank())),
@@ -342,21 +344,26 @@ class Engine {
     return n > 0;
   }
 
-  // Routed nodes go out in batches: when a batch is large, has waited long enough, or this rank
-  // has nothing else to do (an idle rank must not sit on work).
+  // Routed nodes go out in batches (route_batches.hpp says when): fewer and larger at many ranks,
+  // at once to an owner without work when this rank is idle (it must not sit on work).
   void flush_outboxes() {
     if (failure_) return;
     const bool now_idle = idle();
+    // One clock read per poll, not one per owner: under SMPI a read is a call into the simulator,
+    // and a 64-rank poll made up to 63.
+    std::optional<Clock::time_point> now;
     for (int r = 0; r < ranks_; ++r) {
       if (r == me_) continue;
       std::size_t bytes = 0;
       guarded([&] { bytes = search_.outbox_bytes(r); });
       if (bytes == 0) continue;
+      if (!now) now = Clock::now();
       auto& last = last_flush_[static_cast<std::size_t>(r)];
-      if (!now_idle && bytes < kBatchBytes && seconds_since(last) < kBatchSeconds) continue;
+      const double waited = std::chrono::duration<double>(*now - last).count();
+      if (!batches_.due(bytes, waited, now_idle, rounds_->had_work(r))) continue;
       std::string batch;
       guarded([&] { batch = search_.drain_outbox(r); });
-      last = Clock::now();
+      last = *now;
       if (batch.empty()) continue;
       send(r, kNodes, std::move(batch));
       ++routed_batches_;
@@ -488,11 +495,10 @@ class Engine {
   }
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
-  static constexpr std::size_t kBatchBytes = 1 << 16;
   static constexpr double kSpinSeconds = 0.002;
   // A round every 0.5 ms while busy: a top-k mine's summaries at 2 ms gave a German mine 1.07-1.09x
   // the nodes of one rank at 2 ranks, at 0.5 ms 1.03x (0.25 ms cost busy time for no fewer nodes).
-  static constexpr double kBatchSeconds = 0.002, kRoundSeconds = 0.0005;
+  static constexpr double kRoundSeconds = 0.0005;
 
   Communicator& comm_;
   LocalSearch& search_;
@@ -513,6 +519,7 @@ class Engine {
   int retry_ = -1;                 // the last giver, when it had work left
   std::vector<int> hungry_;        // ranks that asked this one when it had nothing to give
   std::vector<Clock::time_point> last_flush_;
+  RouteBatches batches_;
   NodeLayout layout_;       // every rank's node leader
   std::vector<int> links_;  // neighbours in the relays' tree (node leaders only)
   Clock::time_point last_round_time_{};

@@ -179,6 +179,8 @@ class RulelistSearch final : public dist::LocalSearch {
   // their extensions keeps the reported lower bound valid.
   double dropped_bound_ = std::numeric_limits<double>::infinity();
   std::uint64_t limit_checks_ = 0;  // check_limits() calls (the resident set is read every 64th)
+  std::uint64_t taken_since_check_ = 0;  // prefixes take() received since it last checked limits
+  WirePrefix received_;                  // take()'s scratch, reused: no allocation per batch
 };
 
 // begin, step until the queue empties or `max_nodes` prefixes were expanded (0 = no limit), end.
