@@ -10,13 +10,22 @@
 //   - rank r's parent is r - lowbit(r); its children are r + m for the powers of two m below
 //     lowbit(r) (all below P for rank 0), with r + m < P; 2 (P - 1) messages a round, at most
 //     log2 P children a rank, depth log2 P each way;
-//   - start() posts the receives from the children at once and, at a leaf, sends to the parent;
-//     test_oldest() advances the oldest all-reduce as far as its messages allow: reduce the
-//     children's vectors (in child order, MPI_Reduce_local), send up and receive the totals (rank 0
-//     has them), send them down; it has completed when the sends down have completed (as
-//     libnbc's schedule ends with its last round's requests);
-//   - it tests one request per step, so a test that finds nothing new costs one smpi/test (~1 us,
-//     a real MPI_Test's cost), not one per sub-request;
+//   - start() copies `in` and, at a leaf, sends to the parent; test_oldest() advances the oldest
+//     all-reduce as far as its messages allow: receive and reduce the children's vectors (in child
+//     order, MPI_Reduce_local), send up and receive the totals (rank 0 has them), send them down;
+//     it has completed when the sends down have completed (as libnbc's schedule ends with its
+//     last round's requests);
+//   - it takes one step per test, so a test that finds nothing new costs one smpi/test or
+//     smpi/iprobe (~1 us, a real MPI_Test's cost), not one per sub-request;
+//   - receives are an MPI_Iprobe of the one rank a step waits for, then MPI_Recv, not MPI_Irecv
+//     completed by MPI_Test: SimGrid 3.32 never takes a receive that MPI_Test completed off its
+//     actor's list of activities (ActivityImpl::test finishes it without the simcall whose
+//     finish() removes it), and every computation burst's end (ExecImpl::post) removes itself
+//     from that std::list by a linear scan. So each round left entries behind and the simulator's
+//     own time grew with rounds x bursts: 57 % of a 16-rank CORELS lambda 0.005 simulation's CPU
+//     was that scan (perf, stop 39). A blocking MPI_Recv ends in a wait, which removes its entry.
+//     The sends are a few words, under smpi/send-is-detached-thresh, so SMPI detaches them and
+//     they never enter the list;
 //   - its own duplicate communicator, so the search's mailbox (which probes any tag) never sees
 //     its messages; all-reduces complete in order, and MPI keeps messages between two ranks in
 //     order, so the k-th receive from a rank matches its k-th all-reduce.
@@ -39,9 +48,10 @@ struct Flight {
   std::uint64_t* out;
   int count;
   std::vector<std::vector<std::uint64_t>> from_children;  // one buffer per child
-  std::vector<MPI_Request> requests;                      // the current phase's, tested in order
-  std::size_t next = 0;                                   // requests[0, next) have completed
-  int phase = 0;  // 0: children in, 1: totals from the parent, 2: sends down
+  std::vector<MPI_Request> sends;                         // the current phase's, tested in order
+  std::size_t next = 0;                                   // sends[0, next) have completed
+  std::size_t received = 0;  // phase 0: children received; phase 1: 1 once the totals are
+  int phase = 0;             // 0: children in, 1: send up and totals from the parent, 2: sends down
 };
 
 }  // namespace
@@ -52,9 +62,12 @@ struct NonblockingAllreduce::State {
   int parent = -1;            // -1 at rank 0
   std::vector<int> children;  // ascending
   std::deque<Flight> flights;
-  // The next phase of `f`: its requests posted (the previous phase's have all completed).
+  // The next phase of `f`: its sends posted (the previous phase has completed).
   void advance(Flight& f);
-  bool progress(Flight& f);  // true: completed
+  // Receives `count` words from `source` into `buffer` if they have arrived (or, when `block`,
+  // once they have): true when received.
+  bool receive(int source, std::uint64_t* buffer, int count, bool block) const;
+  bool progress(Flight& f, bool block);  // true: completed
 };
 
 NonblockingAllreduce::NonblockingAllreduce(MPI_Comm comm, MPI_Op op) : state_(new State) {
@@ -79,18 +92,17 @@ NonblockingAllreduce::~NonblockingAllreduce() {
 }
 
 void NonblockingAllreduce::start(const std::uint64_t* in, std::uint64_t* out, int count) {
-  auto& f = state_->flights.emplace_back(Flight{in, out, count, {}, {}, 0, 0});
+  auto& f = state_->flights.emplace_back(Flight{in, out, count, {}, {}, 0, 0, 0});
   std::memcpy(out, in, sizeof(std::uint64_t) * static_cast<std::size_t>(count));
   f.from_children.assign(state_->children.size(),
                          std::vector<std::uint64_t>(static_cast<std::size_t>(count)));
-  for (std::size_t i = 0; i < state_->children.size(); ++i)
-    MPI_Irecv(f.from_children[i].data(), count, MPI_UINT64_T, state_->children[i], kTag,
-              state_->comm, &f.requests.emplace_back());
-  if (f.requests.empty()) state_->advance(f);  // a leaf sends up at once
+  // A leaf sends up at once. Only the oldest all-reduce receives, so a later one's vectors wait in
+  // MPI's queue, in order, until it is the oldest.
+  if (state_->children.empty()) state_->advance(f);
 }
 
 void NonblockingAllreduce::State::advance(Flight& f) {
-  std::vector<MPI_Request> requests;
+  std::vector<MPI_Request> sends;
   if (f.phase == 0) {
     // Every child's vector is in: reduce them (child order, the same on every run), send up.
     for (auto& v : f.from_children) MPI_Reduce_local(v.data(), f.out, f.count, MPI_UINT64_T, op);
@@ -99,57 +111,74 @@ void NonblockingAllreduce::State::advance(Flight& f) {
       // The partial sums go up from a copy, so the totals can arrive in `out` meanwhile.
       f.from_children.emplace_back(f.out, f.out + f.count);
       MPI_Isend(f.from_children[0].data(), f.count, MPI_UINT64_T, parent, kTag, comm,
-                &requests.emplace_back());
-      MPI_Irecv(f.out, f.count, MPI_UINT64_T, parent, kTag, comm, &requests.emplace_back());
-      f.phase = 1;
+                &sends.emplace_back());
+      f.received = 0;
     } else {
-      f.phase = 1;  // rank 0 holds the totals
-      f.requests.clear();
-      f.next = 0;
-      advance(f);
-      return;
+      f.received = 1;  // rank 0 holds the totals
     }
+    f.phase = 1;
   } else if (f.phase == 1) {
     for (int c : children)
-      MPI_Isend(f.out, f.count, MPI_UINT64_T, c, kTag, comm, &requests.emplace_back());
+      MPI_Isend(f.out, f.count, MPI_UINT64_T, c, kTag, comm, &sends.emplace_back());
     f.phase = 2;
   } else {
     throw InternalError("tree all-reduce: advanced past its end");
   }
-  f.requests = std::move(requests);
+  f.sends = std::move(sends);
   f.next = 0;
 }
 
-bool NonblockingAllreduce::State::progress(Flight& f) {
+bool NonblockingAllreduce::State::receive(int source, std::uint64_t* buffer, int count,
+                                          bool block) const {
+  if (block) {
+    MPI_Probe(source, kTag, comm, MPI_STATUS_IGNORE);
+  } else {
+    int arrived = 0;
+    MPI_Iprobe(source, kTag, comm, &arrived, MPI_STATUS_IGNORE);
+    if (!arrived) return false;
+  }
+  MPI_Recv(buffer, count, MPI_UINT64_T, source, kTag, comm, MPI_STATUS_IGNORE);
+  return true;
+}
+
+bool NonblockingAllreduce::State::progress(Flight& f, bool block) {
   for (;;) {
-    if (f.next == f.requests.size()) {
-      if (f.phase == 2) return true;
-      advance(f);
+    if (f.phase == 0 && f.received < children.size()) {
+      if (!receive(children[f.received], f.from_children[f.received].data(), f.count, block))
+        return false;
+      ++f.received;
       continue;
     }
-    // A request wait_oldest() completed is null; SMPI 3.32's MPI_Test leaves the flag unset for a
-    // null request when the status is ignored, so it is not tested again.
-    int done = 0;
-    if (f.requests[f.next] != MPI_REQUEST_NULL)
-      MPI_Test(&f.requests[f.next], &done, MPI_STATUS_IGNORE);
-    else
-      done = 1;
-    if (!done) return false;
-    ++f.next;
+    if (f.next < f.sends.size()) {
+      int done = 1;
+      if (block)
+        MPI_Wait(&f.sends[f.next], MPI_STATUS_IGNORE);
+      else
+        MPI_Test(&f.sends[f.next], &done, MPI_STATUS_IGNORE);
+      if (!done) return false;
+      ++f.next;
+      continue;
+    }
+    if (f.phase == 1 && f.received == 0) {
+      if (!receive(parent, f.out, f.count, block)) return false;
+      f.received = 1;
+      continue;
+    }
+    if (f.phase == 2) return true;
+    advance(f);
   }
 }
 
 bool NonblockingAllreduce::test_oldest() {
   if (state_->flights.empty()) throw InternalError("all-reduce: none in flight");
-  if (!state_->progress(state_->flights.front())) return false;
+  if (!state_->progress(state_->flights.front(), false)) return false;
   state_->flights.pop_front();
   return true;
 }
 
 void NonblockingAllreduce::wait_oldest() {
   if (state_->flights.empty()) throw InternalError("all-reduce: none in flight");
-  Flight& f = state_->flights.front();
-  while (!state_->progress(f)) MPI_Wait(&f.requests[f.next], MPI_STATUS_IGNORE);
+  state_->progress(state_->flights.front(), true);
   state_->flights.pop_front();
 }
 
