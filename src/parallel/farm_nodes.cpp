@@ -37,11 +37,18 @@ std::vector<int> farm_leaders(const std::vector<int>& mpi_leaders, long node_ran
   return out;
 }
 
-FarmNodes farm_layout(const std::vector<int>& leaders, int me, long node_ranks) {
-  const int size = static_cast<int>(leaders.size());
+std::vector<int> NodeLayout::distinct_leaders() const {
   std::vector<int> distinct = leaders;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  return distinct;
+}
+
+FarmNodes farm_layout(const NodeLayout& layout, int me) {
+  const std::vector<int>& leaders = layout.leaders;
+  const long node_ranks = layout.node_ranks;
+  const int size = static_cast<int>(leaders.size());
+  const std::vector<int> distinct = layout.distinct_leaders();
   const bool on = node_ranks != 0 && distinct.size() > 1 &&
                   (node_ranks > 0 || size >= FarmNodes::kMinLeaderRanks);
   FarmNodes out;
@@ -114,7 +121,7 @@ NodeLayout node_layout(Communicator& comm) {
 FarmNodes farm_nodes(Communicator& comm) {
   if (comm.size() == 1) return {};
   const NodeLayout layout = node_layout(comm);
-  return farm_layout(layout.leaders, comm.rank(), layout.node_ranks);
+  return farm_layout(layout, comm.rank());
 }
 
 }  // namespace adm::dist

@@ -47,13 +47,17 @@ FarmNodes farm_nodes(Communicator& comm);
 struct NodeLayout {
   std::vector<int> leaders;  // indexed by world rank
   long node_ranks = -1;
+
+  // Each node's leader once, ascending (rank 0's node first): the farm's rank 0 serves them in
+  // this order and the relays' tree numbers its nodes by it, so both derive it here.
+  std::vector<int> distinct_leaders() const;
 };
 NodeLayout node_layout(Communicator& comm);
 
 // The leader (lowest world rank) of every rank, given each rank's node leader as MPI sees it and
 // ADM_FARM_NODE_RANKS' value (-1 unset): exposed for the unit test.
 std::vector<int> farm_leaders(const std::vector<int>& mpi_leaders, long node_ranks);
-// The layout rank `me` sees from every rank's leader; `node_ranks` as above.
-FarmNodes farm_layout(const std::vector<int>& leaders, int me, long node_ranks);
+// The layout rank `me` sees from every rank's leader and ADM_FARM_NODE_RANKS' value.
+FarmNodes farm_layout(const NodeLayout& layout, int me);
 
 }  // namespace adm::dist

@@ -11,7 +11,7 @@ namespace adm::dist {
 // whenever its node runs out of work.
 enum FarmTag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104, kForward = 105 };
 
-// Frontier search (frontier_search.cpp).
+// Frontier search (frontier_search.cpp, frontier_sharing.cpp, frontier_routing.cpp).
 enum SearchTag : int {
   kNodes = 301,       // routed nodes (an outbox) or stolen nodes: take()
   kStealAsk = 302,    // "give me work", empty payload
