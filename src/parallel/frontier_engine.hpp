@@ -92,6 +92,10 @@ class FrontierEngine {
     mailbox_.send(dest, tag, std::move(bytes));
     ++sent_;
   }
+  // Nodes (kNodes) travel behind this rank's pruning threshold, 8 bytes: see frontier_routing.cpp.
+  void send_nodes(int dest, std::string nodes);
+  // A kNodes message: tightens to the sender's threshold and leaves only the nodes in `bytes`.
+  void hear_threshold(std::string& bytes);
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
   static constexpr double kSpinSeconds = 0.002;

@@ -23,6 +23,7 @@ bool FrontierEngine::receive_all() {
     any = true;
     switch (m.tag) {
       case kNodes:
+        hear_threshold(m.bytes);
         timed_take(m.bytes);
         registered_ = registered_ && m.bytes.empty();
         break;
@@ -75,7 +76,7 @@ void FrontierEngine::take_share(Mailbox::Message& m) {
   if (method_stops()) {
     // It was hungry at the giver before it wanted to stop: the nodes go back (the giver takes
     // them as routed nodes, never returning them), as a stopping rank takes no more memory.
-    send(m.source, kNodes, std::move(m.bytes));
+    send_nodes(m.source, std::move(m.bytes));
     return;
   }
   retry_ = left >= 2 ? m.source : -1;

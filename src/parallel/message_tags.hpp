@@ -13,7 +13,7 @@ enum FarmTag : int { kTask = 101, kStop = 102, kResult = 103, kFailure = 104, kF
 
 // Frontier search (frontier_search.cpp, frontier_sharing.cpp, frontier_routing.cpp).
 enum SearchTag : int {
-  kNodes = 301,       // routed nodes (an outbox) or stolen nodes: take()
+  kNodes = 301,       // routed or returned nodes behind the sender's threshold (8 bytes): take()
   kStealAsk = 302,    // "give me work", empty payload
   kStealReply = 303,  // give()'s text, possibly empty
   kLeaseAsk = 304,    // 8 bytes: the units of node budget the asker needs (to rank 0)
