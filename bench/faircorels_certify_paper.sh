@@ -10,7 +10,8 @@
 #   STRATEGY=lower_bound: another search order than the config's; BEST_FIRST_AFTER=n: expansions
 #   per rank in that order (to find a good list early) before the queue turns best-first by lower
 #   bound, the order that proves optimality in the fewest expansions (issue 30; default 2000, 0 =
-#   never); CONFIGS: names as adult_sp or compas_front, default all six)
+#   never); CONFIGS: names as adult_sp or compas_front, default all six; KEEP=dir keeps each search's
+#   result file and config there)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-build/admissible}; shift || true
@@ -77,5 +78,10 @@ for name in "${names[@]}"; do
     printf '%-13s %-6s %7s %9s %10s %10s %10s %10s %8s %8s %8s %8s\n' "$name" "$metric" "$eps" \
       "$([ "$cert" = 1 ] && echo yes || echo no)" "$obj" "$lb" "$gap" "$nodes" "$secs" "$rss" \
       "$acc" "$unf"
+    if [ -n "${KEEP:-}" ]; then  # the result and its config, to recompute the list from the data
+      mkdir -p "$KEEP"
+      cp "$tmp/r.h5" "$KEEP/${name}_${metric}_${eps}.h5"
+      cp "$tmp/c.toml" "$KEEP/${name}_${metric}_${eps}.toml"
+    fi
   done
 done
