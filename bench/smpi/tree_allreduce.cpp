@@ -50,7 +50,7 @@ struct Flight {
   std::vector<std::vector<std::uint64_t>> from_children;  // one buffer per child
   std::vector<MPI_Request> sends;                         // the current phase's, tested in order
   std::size_t next = 0;                                   // sends[0, next) have completed
-  std::size_t received = 0;  // phase 0: children received; phase 1: 1 once the totals are
+  std::size_t received = 0;  // phase 0: children received; phase 1: 1 once the totals are in
   int phase = 0;             // 0: children in, 1: send up and totals from the parent, 2: sends down
 };
 

@@ -96,6 +96,10 @@ class FrontierEngine {
   void send_nodes(int dest, std::string nodes);
   // A kNodes message: tightens to the sender's threshold and leaves only the nodes in `bytes`.
   void hear_threshold(std::string& bytes);
+  // Another rank's threshold, from a round or a batch: the method tightens when it is lower.
+  void learn_threshold(double threshold) {
+    if (threshold < search_.threshold()) search_.tighten(threshold);
+  }
 
   static constexpr double kNone = std::numeric_limits<double>::infinity();
   static constexpr double kSpinSeconds = 0.002;

@@ -64,9 +64,7 @@ void FrontierEngine::send_nodes(int dest, std::string nodes) {
 void FrontierEngine::hear_threshold(std::string& bytes) {
   const double threshold = std::bit_cast<double>(u64_of(bytes));  // InternalError when torn
   bytes.erase(0, sizeof threshold);
-  guarded([&] {
-    if (threshold < search_.threshold()) search_.tighten(threshold);
-  });
+  guarded([&] { learn_threshold(threshold); });
 }
 
 bool FrontierEngine::outboxes_empty() {

@@ -207,7 +207,7 @@ bool FrontierEngine::advance_round() {
     if (t.lowest_failed >= 0) failed_seen_ = stopping_ = true;
     if (t.stops > 0) stop_method_ = stopping_ = true;
     guarded([&] {
-      if (t.threshold < search_.threshold()) search_.tighten(t.threshold);
+      learn_threshold(t.threshold);
       if (summary_words_ > 0) search_.learn(rounds_->completed_round(), rounds_->summary_totals());
     });
     asked_this_round_ = false;
