@@ -10,7 +10,9 @@
 #   STRATEGY=lower_bound: another search order than the config's; BEST_FIRST_AFTER=n: expansions
 #   per rank in that order (to find a good list early) before the queue turns best-first by lower
 #   bound, the order that proves optimality in the fewest expansions (issue 30; default 2000, 0 =
-#   never); CONFIGS: names as adult_sp or compas_front, default all six; KEEP=dir keeps each search's
+#   never); POLISH_LISTS=n: rule lists the local search may score to improve a stopped search's
+#   best list (default 1000000, 0 = off; the objective before it is in /rulelist/polish);
+#   CONFIGS: names as adult_sp or compas_front, default all six; KEEP=dir keeps each search's
 #   result file and config there)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,16 +28,17 @@ limit=${TIME_LIMIT:-60}
 # are replaced, metric and epsilon set; the Pareto sweep is off.
 certifying() {
   awk -v metric="$2" -v eps="$3" -v limit="$limit" -v mem="${MEMORY_MB:-3000}" \
+      -v polish="${POLISH_LISTS:-1000000}" \
       -v strategy="${STRATEGY:-}" -v after="${BEST_FIRST_AFTER:-2000}" '
     /^\[/ { section = $0 }
-    section == "[rulelist]" && /^(metric|epsilon|fair_unsafe_bounds|max_nodes|max_trie_nodes|max_memory_mb|time_limit|best_first_after) *=/ { next }
+    section == "[rulelist]" && /^(metric|epsilon|fair_unsafe_bounds|max_nodes|max_trie_nodes|max_memory_mb|time_limit|best_first_after|polish_lists) *=/ { next }
     section == "[rulelist]" && strategy != "" && /^strategy *=/ { next }
     section == "[rulelist.pareto]" && /^enabled *=/ { print "enabled = false"; next }
     { print }
     $0 == "[rulelist]" {
       printf "metric = \"%s\"\nepsilon = %s\nfair_unsafe_bounds = false\nmax_nodes = 0\n", metric, eps
       printf "max_trie_nodes = 0\nmax_memory_mb = %s\ntime_limit = %s\n", mem, limit
-      printf "best_first_after = %s\n", after
+      printf "best_first_after = %s\npolish_lists = %s\n", after, polish
       if (strategy != "") printf "strategy = \"%s\"\n", strategy
     }' "$1"
 }

@@ -54,6 +54,61 @@ struct BruteBest {
   std::size_t lists = 0;  // rule lists enumerated
 };
 
+// One sequence of rules scored with plain per-row loops: each rule predicts the majority label
+// of the rows it is the first to capture (ties: negative), the default the majority of the rest.
+struct BruteScore {
+  methods::rulelist::RuleList list;
+  double objective = 0.0;
+  bool fair = true;
+};
+
+inline BruteScore brute_score(const methods::rulelist::RuleSet& set,
+                              const std::vector<std::uint16_t>& seq, double lambda,
+                              const methods::rulelist::FairnessConstraint& fair) {
+  using namespace methods::rulelist;
+  const std::size_t n = set.rows;
+  // Classify every row by the first rule that captures it.
+  std::vector<int> owner(n, -1);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t k = 0; k < seq.size(); ++k)
+      if (set.rules[seq[k]].captures.get(i)) {
+        owner[i] = static_cast<int>(k);
+        break;
+      }
+  BruteScore out;
+  out.list.rules = seq;
+  std::vector<std::size_t> cap(seq.size() + 1, 0), pos(seq.size() + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t slot = owner[i] < 0 ? seq.size() : static_cast<std::size_t>(owner[i]);
+    ++cap[slot];
+    pos[slot] += set.labels.get(i) ? 1 : 0;
+  }
+  std::size_t errors = 0;
+  std::vector<std::uint8_t> pred(seq.size() + 1);
+  for (std::size_t k = 0; k <= seq.size(); ++k) {
+    pred[k] = 2 * pos[k] > cap[k] ? 1 : 0;
+    errors += pred[k] ? cap[k] - pos[k] : pos[k];
+  }
+  out.list.predictions.assign(pred.begin(), pred.end() - 1);
+  out.list.default_prediction = pred.back();
+  out.objective = objective_value(errors, seq.size(), 1.0 / static_cast<double>(n), lambda);
+  if (fair.active) {
+    std::vector<fairness::GroupRates> rates(set.groups.size());
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t g = 0; g < set.groups.size(); ++g)
+        if (set.groups[g].get(i)) {
+          const int p = pred[owner[i] < 0 ? seq.size() : static_cast<std::size_t>(owner[i])];
+          const bool y = set.labels.get(i);
+          auto& r = rates[g];
+          r.count += 1;
+          (p ? (y ? r.tp : r.fp) : (y ? r.fn : r.tn)) += 1;
+        }
+    for (auto& r : rates) fairness::finish_rates(r);
+    out.fair = fair.accepts(fairness::gap(rates, fair.metric).value);
+  }
+  return out;
+}
+
 // Every sequence of distinct rules of length <= max_length, majority predictions (ties predict
 // the negative class), least in the order (objective, length, rule indices) among the fair ones.
 inline BruteBest brute_force(const methods::rulelist::RuleSet& set, double lambda,
@@ -61,50 +116,14 @@ inline BruteBest brute_force(const methods::rulelist::RuleSet& set, double lambd
                              const methods::rulelist::FairnessConstraint& fair) {
   using namespace methods::rulelist;
   BruteBest best;
-  const std::size_t n = set.rows, m = set.rules.size();
+  const std::size_t m = set.rules.size();
   std::vector<std::uint16_t> seq;
   auto visit = [&](auto&& self) -> void {
-    // Classify every row by the first rule that captures it.
-    std::vector<int> owner(n, -1);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t k = 0; k < seq.size(); ++k)
-        if (set.rules[seq[k]].captures.get(i)) {
-          owner[i] = static_cast<int>(k);
-          break;
-        }
-    RuleList list;
-    list.rules = seq;
-    std::vector<std::size_t> cap(seq.size() + 1, 0), pos(seq.size() + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t slot = owner[i] < 0 ? seq.size() : static_cast<std::size_t>(owner[i]);
-      ++cap[slot];
-      pos[slot] += set.labels.get(i) ? 1 : 0;
-    }
-    std::size_t errors = 0;
-    std::vector<std::uint8_t> pred(seq.size() + 1);
-    for (std::size_t k = 0; k <= seq.size(); ++k) {
-      pred[k] = 2 * pos[k] > cap[k] ? 1 : 0;
-      errors += pred[k] ? cap[k] - pos[k] : pos[k];
-    }
-    list.predictions.assign(pred.begin(), pred.end() - 1);
-    list.default_prediction = pred.back();
-    const double obj = objective_value(errors, seq.size(), 1.0 / static_cast<double>(n), lambda);
+    const BruteScore scored = brute_score(set, seq, lambda, fair);
+    const RuleList& list = scored.list;
+    const double obj = scored.objective;
+    const bool ok = scored.fair;
     ++best.lists;
-    bool ok = true;
-    if (fair.active) {
-      std::vector<fairness::GroupRates> rates(set.groups.size());
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t g = 0; g < set.groups.size(); ++g)
-          if (set.groups[g].get(i)) {
-            const int p = pred[owner[i] < 0 ? seq.size() : static_cast<std::size_t>(owner[i])];
-            const bool y = set.labels.get(i);
-            auto& r = rates[g];
-            r.count += 1;
-            (p ? (y ? r.tp : r.fp) : (y ? r.fn : r.tn)) += 1;
-          }
-      for (auto& r : rates) fairness::finish_rates(r);
-      ok = fair.accepts(fairness::gap(rates, fair.metric).value);
-    }
     const bool better = !best.found || obj < best.objective ||
                         (obj == best.objective &&
                          (seq.size() < best.list.rules.size() ||

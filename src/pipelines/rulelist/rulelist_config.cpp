@@ -109,6 +109,11 @@ void describe(config::Fields& f, RulelistSection& s) {
          "best rule list found with its lower bound and optimality gap; each Pareto fold search "
          "has the same limit.",
          {0, 1e9});
+  f.count("polish_lists", s.polish_lists,
+          "When a search stops before it certifies its answer, improve its best rule list by "
+          "local search (delete, replace, insert or swap a rule; fair lists only) until no move "
+          "helps or this many lists were scored (0 = do not polish). Deterministic; does not "
+          "change the lower bound.");
   f.real("slice_seconds", s.slice_seconds,
          "Distributed search: longest expansion between two polls for bounds, work and "
          "termination messages.",

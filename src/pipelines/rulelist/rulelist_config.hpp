@@ -51,7 +51,9 @@ struct RulelistSection {
   std::uint64_t max_nodes = 0;
   std::uint64_t max_trie_nodes = 0;
   double max_memory_mb = 0.0;
-  double time_limit = 0.0;        // seconds per rank and search (0 = none)
+  double time_limit = 0.0;  // seconds per rank and search (0 = none)
+  // A stopped search's best list is polished by local search scoring at most this many lists.
+  std::uint64_t polish_lists = 1000000;
   double slice_seconds = 0.0005;  // several ranks: longest expansion between two message polls
   // Fairness constraint of the main search.
   std::string metric = "none";  // none | sp | pp | pe | eopp | eodds | cuae

@@ -11,6 +11,7 @@
 #include "methods/rulelist/corels_format.hpp"
 #include "methods/rulelist/mining.hpp"
 #include "methods/rulelist/pareto.hpp"
+#include "methods/rulelist/polish.hpp"
 #include "methods/rulelist/search.hpp"
 #include "parallel/frontier_search.hpp"
 #include "pipelines/work_stats.hpp"
@@ -161,6 +162,20 @@ void write_search(ResultSet& out, const rl::RuleSet& set, const rl::SearchResult
   out.add(g + "/best/npv", npv, "Negative predictive value per group.", "fraction");
 }
 
+void write_polish(ResultSet& out, const rl::PolishResult& polished, double found_objective) {
+  const std::string g = "/rulelist/polish";
+  out.add(g + "/found_objective", std::vector<double>{found_objective},
+          "Objective of the best rule list the search found, before polishing.", "");
+  out.add(g + "/improvements",
+          std::vector<std::int64_t>{static_cast<std::int64_t>(polished.improvements)},
+          "Moves that improved it (each to the best list one move away).", "moves");
+  out.add(g + "/lists_scored",
+          std::vector<std::int64_t>{static_cast<std::int64_t>(polished.evaluated)},
+          "Rule lists the local search scored.", "lists");
+  out.add(g + "/local_optimum", std::vector<std::int64_t>{polished.local_optimum ? 1 : 0},
+          "1 when no move improves the best list (0: stopped by polish_lists).", "");
+}
+
 void run_pareto(StageContext& context, const rl::RuleSet& set) {
   const auto& cfg = context.config.rulelist;
   const auto& p = cfg.pareto;
@@ -299,7 +314,19 @@ void run_rulelist(StageContext& context, Timings& timings) {
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     merged = rl::merge_findings(findings, &per_rank);
   });
+  // A search stopped by a limit: the coordinator polishes its best list (the others' copy of the
+  // result is not written).
+  rl::PolishResult polished;
+  const double found_objective = merged.best.objective;
+  const bool polish = !certified(fs, options) && merged.best.found && cfg.polish_lists > 0 &&
+                      context.farm.is_root();
+  if (polish)
+    timed(timings, "rulelist_polish", [&] {
+      polished = rl::polish(set, options, merged.best, cfg.polish_lists);
+      merged.best = polished.best;
+    });
   write_search(context.results, set, merged, fs, per_rank, seconds, options);
+  if (polish) write_polish(context.results, polished, found_objective);
   auto& out = context.summary;
   out << "rulelist search: ";
   if (certified(fs, options))
@@ -318,6 +345,11 @@ void run_rulelist(StageContext& context, Timings& timings) {
   out << " in " << fixed(seconds, 2) << " s, " << fs.total_nodes() << " prefixes";
   if (cfg.metric != "none") out << ", constraint " << cfg.metric << " <= " << 1 - cfg.epsilon;
   out << "\n";
+  if (polish)
+    out << "polished: objective " << fixed(found_objective) << " -> "
+        << fixed(merged.best.objective) << " in " << polished.improvements << " moves, "
+        << polished.evaluated << " lists scored"
+        << (polished.local_optimum ? " (a local optimum)" : " (stopped by polish_lists)") << "\n";
   if (!certified(fs, options) && rl::certifiable(options))
     out << "lower bound " << fixed(rl::lower_bound(merged, options)) << ", optimality gap "
         << fixed(rl::optimality_gap(merged, options)) << "\n";
