@@ -24,5 +24,8 @@ void append_prefix(std::string& out, const std::vector<std::uint16_t>& rules,
 
 // Reads the next prefix at `pos` (advanced); false at the end. InternalError on a torn record.
 bool read_prefix(const std::string& in, std::size_t& pos, WirePrefix& out);
+// Steps over the prefix at `pos` (advanced) reading only its number of rules (`depth`); false at
+// the end. InternalError on a torn record.
+bool skip_prefix(const std::string& in, std::size_t& pos, std::size_t& depth);
 
 }  // namespace adm::methods::rulelist
