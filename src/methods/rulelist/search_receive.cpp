@@ -52,17 +52,31 @@ std::string RulelistSearch::give(std::uint64_t count) {
   // Under a memory cap a share is limited in bytes: at most ~3 bytes a rule, 25 more per prefix.
   if (const std::size_t most = give_bytes())
     count = std::min<std::uint64_t>(count, std::max<std::size_t>(1, most / (25 + 3 * kWireRules)));
+  // A prefix's objective and captured rows key only these orders (prefix_queue.cpp); under the
+  // others (best-first, BFS, DFS, on every rank alike) they are sent as 0 and the rows are not
+  // recounted (in a 64-rank SMPI run of CORELS, a third of take and give was give's recount).
+  const Strategy order = options_.strategy;
+  const bool counts = order == Strategy::Curiosity || order == Strategy::Objective ||
+                      order == Strategy::BfsObjective;
+  std::vector<std::uint16_t> rules;
+  std::vector<std::uint8_t> predictions;
   for (const auto& entry : queue_.take_share(count)) {
-    // The objective is not kept in the queue: recount the default rule's errors for this prefix.
     const PrefixHead head = head_of(entry.node);
+    const double lower = std::max(bound(head.errors, head.depth), queue_.lower_bound_of(entry));
+    if (!counts) {
+      prefix_of(entry.node, rules, predictions);
+      append_prefix(out, rules, predictions, head.errors, 0, 0.0, lower);
+      release(entry.node);
+      continue;
+    }
+    // The objective is not kept in the queue: recount the default rule's errors for this prefix.
     load_prefix(entry.node);
     const std::size_t captured = fast_count_and(captured_, captured_);
     const std::size_t rest = set_.rows - captured;
     const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
     const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
     append_prefix(out, prefix_, predictions_, head.errors, static_cast<std::uint32_t>(captured),
-                  bound(head.errors + e0, head.depth),
-                  std::max(bound(head.errors, head.depth), queue_.lower_bound_of(entry)));
+                  bound(head.errors + e0, head.depth), lower);
     release(entry.node);
   }
   return out;
