@@ -51,4 +51,13 @@ bool read_prefix(const std::string& in, std::size_t& pos, WirePrefix& out) {
   return true;
 }
 
+bool skip_prefix(const std::string& in, std::size_t& pos, std::size_t& depth) {
+  if (pos >= in.size()) return false;
+  depth = static_cast<std::uint8_t>(in[pos]);
+  // The depth byte, 2 + 1 bytes a rule, errors and captured (4 each), objective and bound (8 each).
+  pos += 1 + 3 * depth + 2 * sizeof(std::uint32_t) + 2 * sizeof(double);
+  if (pos > in.size()) throw InternalError("rulelist: torn prefix record");
+  return true;
+}
+
 }  // namespace adm::methods::rulelist

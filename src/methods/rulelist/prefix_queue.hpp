@@ -33,6 +33,7 @@ class PrefixQueue {
   void push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
             double captured_fraction);
   QueueEntry pop();
+  const QueueEntry& top() const { return heap_.front(); }  // the next pop()'s; not empty()
   // The lower bound an entry was pushed with (exact best-first, else rounded down to a float).
   double lower_bound_of(const QueueEntry& e) const;
   const std::vector<QueueEntry>& entries() const { return heap_; }  // in heap order

@@ -1,31 +1,14 @@
 #include "methods/rulelist/prefix_trie.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include "core/error.hpp"
 
 namespace adm::methods::rulelist {
 
 PrefixTrie::PrefixTrie() {
-  add_segment();
+  nodes_.hold(1);
   size_ = 1;  // the root, a default TrieNode
-}
-
-std::pair<std::size_t, std::size_t> PrefixTrie::locate(std::size_t i) {
-  if (i >= kRamp) {
-    const std::size_t j = i - kRamp;
-    return {kLastBits - kFirstBits + 1 + (j >> kLastBits), j & ((std::size_t{1} << kLastBits) - 1)};
-  }
-  // Segment s starts at 2^8 (2^s - 1).
-  const std::size_t s = std::bit_width((i >> kFirstBits) + 1) - 1;
-  return {s, i - (((std::size_t{1} << s) - 1) << kFirstBits)};
-}
-
-void PrefixTrie::add_segment() {
-  const std::size_t n = segment_size(segments_.size());
-  segments_.emplace_back(new TrieNode[n]);
-  capacity_ += n;
 }
 
 std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool prediction,
@@ -42,8 +25,8 @@ std::uint32_t PrefixTrie::add(std::uint32_t parent, std::uint16_t rule, bool pre
     free_head_ = at(i).parent;
     --free_count_;
   } else {
-    if (size_ >= kNoNode) throw InternalError("rulelist: prefix trie full");
-    if (size_ == capacity_) add_segment();
+    if (size_ >= kMaxTrieNodes) throw InternalError("rulelist: prefix trie full");
+    nodes_.hold(size_ + 1);
     i = static_cast<std::uint32_t>(size_++);
   }
   at(i) = n;
@@ -57,15 +40,10 @@ std::size_t PrefixTrie::nodes_needed(std::size_t more) const {
 }
 
 std::size_t PrefixTrie::bytes_to_hold(std::size_t more) const {
-  std::size_t capacity = capacity_;
-  for (std::size_t s = segments_.size(); capacity < nodes_needed(more); ++s)
-    capacity += segment_size(s);
-  return (capacity - capacity_) * sizeof(TrieNode);
+  return nodes_.bytes_to_hold(nodes_needed(more));
 }
 
-void PrefixTrie::reserve(std::size_t more) {
-  while (capacity_ < nodes_needed(more)) add_segment();
-}
+void PrefixTrie::reserve(std::size_t more) { nodes_.hold(nodes_needed(more)); }
 
 void PrefixTrie::dequeue(std::uint32_t i) {
   at(i).flags &= static_cast<std::uint8_t>(~kQueued);

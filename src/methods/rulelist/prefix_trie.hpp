@@ -4,17 +4,18 @@
 // everything else is recycled at once, so memory follows the frontier, not the nodes ever seen.
 // Each node caches the errors made by the prefix (the rows it captures are recounted from the
 // rules' bit vectors when it is expanded). 16 bytes a node, free slots chained through `parent`
-// (issue 14: it was 20 bytes and a 4-byte free-list entry). Nodes live in segments that are never
-// moved (256 nodes, doubling up to 65536 = 1 MiB, then 1 MiB each): a growing std::vector held
-// its old and new arrays at once while copying (1.5 times the trie at the peak, issue 14).
+// (issue 14: it was 20 bytes and a 4-byte free-list entry). Nodes live in a SegmentedArena (1 MiB
+// segments once grown). Node indices stay below 2^31: the queue names received prefixes not yet
+// in the trie by indices with the top bit set (pending_prefixes.hpp).
 #include <cstdint>
-#include <memory>
-#include <utility>
 #include <vector>
+
+#include "methods/rulelist/segmented_arena.hpp"
 
 namespace adm::methods::rulelist {
 
 inline constexpr std::uint32_t kNoNode = 0xffffffffU;
+inline constexpr std::uint32_t kMaxTrieNodes = 0x80000000U;
 
 struct TrieNode {
   std::uint32_t parent = kNoNode;
@@ -44,30 +45,19 @@ class PrefixTrie {
 
   std::size_t live() const { return live_; }
   std::size_t peak() const { return peak_; }
-  std::size_t bytes() const { return capacity_ * sizeof(TrieNode); }
+  std::size_t bytes() const { return nodes_.bytes(); }
   // Bytes the trie must grow by to hold `more` nodes (free slots reused first); reserve() grows
   // it by that (whole segments), so no growth passes a memory cap unannounced.
   std::size_t bytes_to_hold(std::size_t more) const;
   void reserve(std::size_t more);
 
  private:
-  static constexpr std::size_t kFirstBits = 8, kLastBits = 16;  // segment sizes 2^8 .. 2^16
-  static constexpr std::size_t kRamp = ((std::size_t{1} << (kLastBits - kFirstBits + 1)) - 1)
-                                       << kFirstBits;  // nodes in the doubling segments
-  static std::size_t segment_size(std::size_t s) {
-    return std::size_t{1} << (s <= kLastBits - kFirstBits ? kFirstBits + s : kLastBits);
-  }
-  static std::pair<std::size_t, std::size_t> locate(std::size_t i);  // segment, offset
-  TrieNode& at(std::uint32_t i) const {
-    const auto [s, o] = locate(i);
-    return segments_[s][o];
-  }
+  TrieNode& at(std::uint32_t i) const { return nodes_[i]; }
   std::size_t nodes_needed(std::size_t more) const;
-  void add_segment();
   void release(std::uint32_t i);
-  std::vector<std::unique_ptr<TrieNode[]>> segments_;
-  std::size_t size_ = 0, capacity_ = 0;  // slots ever used (live or free), slots allocated
-  std::uint32_t free_head_ = kNoNode;    // free slots, linked through TrieNode::parent
+  SegmentedArena<TrieNode> nodes_;
+  std::size_t size_ = 0;               // slots ever used (live or free)
+  std::uint32_t free_head_ = kNoNode;  // free slots, linked through TrieNode::parent
   std::size_t free_count_ = 0;
   std::size_t live_ = 1, peak_ = 1;
 };

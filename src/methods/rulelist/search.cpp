@@ -21,10 +21,6 @@ constexpr double kMiB = 1048576.0;
 constexpr double kBoundHeadroom = 6 * kMiB;
 // Expansions between two looks at the process's resident set (a few us each).
 constexpr std::uint64_t kResidentEvery = 64;
-// A prefix's rules, as a give() reckons its wire bytes (longer ones are rare).
-constexpr std::size_t kWireRules = 8;
-// Received prefixes between two looks at the limits (the peaks, the memory cap, the time limit).
-constexpr std::uint64_t kTakeChecks = 64;
 
 }  // namespace
 
@@ -143,9 +139,9 @@ void RulelistSearch::consider(double objective, std::uint8_t default_prediction,
 // The trie keeps only a node's rule and prediction; the rows its prefix captures are recomputed
 // from the path when the node is expanded (bit operations over the rows), which costs far less than
 // storing a capture vector per queued node.
-void RulelistSearch::load_prefix(std::uint32_t node) {
+void RulelistSearch::load_prefix(std::uint32_t queued) {
   for (auto r : prefix_) in_prefix_[r] = 0;
-  trie_.prefix(node, prefix_, predictions_);
+  prefix_of(queued, prefix_, predictions_);
   capture(prefix_, predictions_);
   for (auto r : prefix_) in_prefix_[r] = 1;
   uncaptured_ = ~captured_;
@@ -192,7 +188,10 @@ std::uint64_t RulelistSearch::step(std::uint64_t budget) {
     // A good incumbent first (in the configured order), then the order that proves it.
     if (options_.best_first_after > 0 && stats_.expanded >= options_.best_first_after)
       queue_.turn_best_first();
-    if (!make_room(set_.rules.size())) {  // an expansion adds at most one child per rule
+    // An expansion adds at most one child per rule, and to a pending prefix its trie path.
+    const std::uint32_t next = queue_.top().node;
+    const std::size_t path = is_pending(next) ? pending_.at(next).depth : 0;
+    if (!make_room({set_.rules.size(), set_.rules.size() + path, path, 0})) {
       stop_ = stats_.stopped_by_memory = true;
       break;
     }
@@ -207,14 +206,8 @@ std::uint64_t RulelistSearch::step(std::uint64_t budget) {
 // suspect for a 2-rank run's RSS above the cap; measured, it is small: 37k entries, 1.5 MiB, beside
 // 6.5M live trie nodes after 60 s of Adult SP at 2 ranks.)
 double RulelistSearch::structure_bytes() const {
-  return static_cast<double>(trie_.bytes() + queue_.bytes() + permutations_.bytes() +
-                             received_paths_bytes(received_paths_.size()));
-}
-
-// libstdc++'s node per entry (next pointer and the pair: 24 bytes, 32 as malloc hands it out)
-// and a pointer per bucket (about one per entry at its load factor of 1).
-std::size_t RulelistSearch::received_paths_bytes(std::size_t entries) const {
-  return entries * 32 + std::max(entries, received_paths_.bucket_count()) * sizeof(void*);
+  return static_cast<double>(trie_.bytes() + pending_.bytes() + queue_.bytes() +
+                             permutations_.bytes() + received_paths_bytes(received_paths_.size()));
 }
 
 // A give() sends at most this much (a share of a frontier of millions was ~200 MB in one
@@ -240,25 +233,27 @@ double RulelistSearch::structure_budget() const {
 // queue by doubling while that fits and near the cap by a quarter of what it leaves, so no
 // doubling carries it past the cap. A growing queue copies itself into a new array while the old
 // one is still allocated, so for that moment the old array counts twice.
-bool RulelistSearch::make_room(std::size_t more, std::size_t more_paths) {
+bool RulelistSearch::make_room(const Growth& more) {
   if (options_.max_memory_mb <= 0) return true;
-  const std::size_t paths = received_paths_.size() + more_paths;
-  const std::size_t queue_growth = queue_.bytes_to_hold(more);
+  const std::size_t paths = received_paths_.size() + more.paths;
+  const std::size_t queue_growth = queue_.bytes_to_hold(more.queue);
   const double need = static_cast<double>(
-      trie_.bytes_to_hold(more) + queue_growth + permutations_.bytes_to_hold(more) +
-      received_paths_bytes(paths) - received_paths_bytes(received_paths_.size()) +
-      (queue_growth > 0 ? queue_.bytes() : 0));
+      trie_.bytes_to_hold(more.trie) + pending_.bytes_to_hold(more.pending) + queue_growth +
+      permutations_.bytes_to_hold(more.queue) + received_paths_bytes(paths) -
+      received_paths_bytes(received_paths_.size()) + (queue_growth > 0 ? queue_.bytes() : 0));
   const double left = structure_budget() - structure_bytes() - need;
   if (left < 0) return false;
   const auto spare = static_cast<std::size_t>(left / 4);  // a quarter each: half stays free
-  trie_.reserve(more);
-  queue_.reserve(more, spare);
+  trie_.reserve(more.trie);
+  pending_.reserve(more.pending);
+  queue_.reserve(more.queue, spare);
   return true;
 }
 
 void RulelistSearch::check_limits() {
   stats_.peak_queue = std::max<std::uint64_t>(stats_.peak_queue, queue_.size());
-  stats_.peak_trie_nodes = std::max<std::uint64_t>(stats_.peak_trie_nodes, trie_.live());
+  // Pending prefixes count as the trie nodes they stand for (at least one each).
+  stats_.peak_trie_nodes = std::max<std::uint64_t>(stats_.peak_trie_nodes, live_nodes());
   const double bytes = structure_bytes();
   stats_.peak_bytes = std::max(stats_.peak_bytes, bytes);
   // The structures are counted exactly; the process's resident set is looked at now and then for
@@ -268,7 +263,7 @@ void RulelistSearch::check_limits() {
        (++limit_checks_ % kResidentEvery == 0 &&
         static_cast<double>(resident_bytes()) > options_.max_memory_mb * kMiB)))
     stop_ = stats_.stopped_by_memory = true;
-  if (options_.max_trie_nodes > 0 && trie_.live() > options_.max_trie_nodes)
+  if (options_.max_trie_nodes > 0 && live_nodes() > options_.max_trie_nodes)
     stop_ = stats_.stopped_by_trie = true;
   if (options_.time_limit > 0 &&
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() >
@@ -277,10 +272,10 @@ void RulelistSearch::check_limits() {
 }
 
 void RulelistSearch::expand(const QueueEntry& entry) {
-  const TrieNode node = trie_.node(entry.node);
+  const PrefixHead head = head_of(entry.node);
   load_prefix(entry.node);
-  const std::size_t k = node.depth;
-  const std::size_t ep = node.errors;
+  const std::size_t k = head.depth;
+  const std::size_t ep = head.errors;
   // Children have k + 1 rules and at least ep (+ the uncaptured equivalent-point minority) errors.
   bool drop = options_.max_length != 0 && k >= options_.max_length;
   if (need_cells_) fair_.cells(captured_, positive_, cells_);
@@ -299,7 +294,7 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   }
   if (drop) {
     ++stats_.dropped_at_pop;
-    trie_.dequeue(entry.node);
+    release(entry.node);
     return;
   }
   ++stats_.expanded;
@@ -308,6 +303,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   const std::size_t uncaptured_pos = fast_count_and(uncaptured_, set_.labels);
   const bool leaf_children = options_.max_length != 0 && k + 1 >= options_.max_length;
   const std::uint64_t prefix_hash = ranks_ > 1 ? prefix_set_hash() : 0;
+  // A pending prefix gets its trie path with its first child kept here (most are routed).
+  std::uint32_t node = is_pending(entry.node) ? kNoNode : entry.node;
   prefix_.push_back(0);
   predictions_.push_back(0);
   for (std::size_t r = 0; r < set_.rules.size(); ++r) {
@@ -382,7 +379,9 @@ void RulelistSearch::expand(const QueueEntry& entry) {
       ++stats_.pruned_permutation;
       continue;
     }
-    const auto child = trie_.add(entry.node, static_cast<std::uint16_t>(r), pred,
+    if (node == kNoNode)
+      node = build_path(prefix_, predictions_, k, static_cast<std::uint32_t>(ep));
+    const auto child = trie_.add(node, static_cast<std::uint16_t>(r), pred,
                                  static_cast<std::uint32_t>(ep_child), true);
     queue_.push(child, static_cast<std::uint8_t>(k + 1), bound(ep_child + least, extension_length),
                 objective, static_cast<double>(captured) * inv_rows_);
@@ -390,7 +389,8 @@ void RulelistSearch::expand(const QueueEntry& entry) {
   }
   prefix_.pop_back();
   predictions_.pop_back();
-  trie_.dequeue(entry.node);
+  release(entry.node);
+  if (node != kNoNode && node != entry.node) trie_.dequeue(node);
 }
 
 bool RulelistSearch::fair_pruned(const std::vector<GroupCells>& cells, std::size_t errors,
@@ -417,96 +417,6 @@ bool RulelistSearch::fair_pruned(const std::vector<GroupCells>& cells, std::size
 }
 
 void RulelistSearch::tighten(double threshold) { threshold_ = std::min(threshold_, threshold); }
-
-std::string RulelistSearch::give(std::uint64_t count) {
-  std::string out;
-  // Under a memory cap a share is limited in bytes: at most ~3 bytes a rule, 25 more per prefix.
-  if (const std::size_t most = give_bytes())
-    count = std::min<std::uint64_t>(count, std::max<std::size_t>(1, most / (25 + 3 * kWireRules)));
-  for (const auto& entry : queue_.take_share(count)) {
-    // The objective is not kept in the queue: recount the default rule's errors for this prefix.
-    const TrieNode node = trie_.node(entry.node);
-    load_prefix(entry.node);
-    const std::size_t captured = fast_count_and(captured_, captured_);
-    const std::size_t rest = set_.rows - captured;
-    const std::size_t rest_pos = fast_count_and(uncaptured_, set_.labels);
-    const std::size_t e0 = 2 * rest_pos > rest ? rest - rest_pos : rest_pos;
-    append_prefix(out, prefix_, predictions_, node.errors, static_cast<std::uint32_t>(captured),
-                  bound(node.errors + e0, node.depth),
-                  std::max(bound(node.errors, node.depth), queue_.lower_bound_of(entry)));
-    trie_.dequeue(entry.node);
-  }
-  return out;
-}
-
-// The trie node for `rule` below `parent` on a received path: shared with earlier received
-// prefixes through that node while it lives (a recycled index fails the parent/rule check).
-std::uint32_t RulelistSearch::path_node(std::uint32_t parent, std::uint16_t rule, bool prediction) {
-  const std::uint64_t key = std::uint64_t{parent} << 16 | rule;
-  const auto it = received_paths_.find(key);
-  if (it != received_paths_.end()) {
-    const TrieNode& n = trie_.node(it->second);
-    if (!(n.flags & PrefixTrie::kFree) && n.parent == parent && n.rule == rule) return it->second;
-  }
-  if (received_paths_.size() > 2 * trie_.live() + 4096) received_paths_.clear();
-  const auto node = trie_.add(parent, rule, prediction, 0, false);
-  received_paths_[key] = node;
-  return node;
-}
-
-// Received prefixes cannot be refused (the sender has let them go), but under a memory cap they
-// need not all be queued: once one does not fit, this rank stops, and each prefix that does not
-// fit leaves only the lowest bound of its extensions (dropped_bound_), so the lower bound the
-// search reports stays valid and the cap holds (it used to queue the whole batch and stop:
-// structures of 1,055 MiB under an 800 MiB cap at 2 ranks).
-void RulelistSearch::take(const std::string& text) {
-  std::size_t pos = 0, count = 0, prefixes = 0;
-  for (; read_prefix(text, pos, received_); ++prefixes)
-    count += received_.rules.size();           // trie nodes at most
-  const bool each = !make_room(count, count);  // the whole batch does not fit: one at a time
-  pos = 0;
-  while (read_prefix(text, pos, received_))
-    if (!admit_received(received_, each)) stop_ = stats_.stopped_by_memory = true;
-  // The limits are looked at once per kTakeChecks prefixes taken, not per batch (make_room above
-  // already keeps the cap for what the batch adds): at 64 ranks a rank takes thousands of batches
-  // of one or two prefixes, each look costing a cold pass over the structures' sizes and every
-  // 64th a read of /proc (a 64-rank SMPI run: ~2.5 us of ~16 us per batch).
-  taken_since_check_ += prefixes;
-  if (taken_since_check_ >= kTakeChecks) {
-    taken_since_check_ = 0;
-    check_limits();
-  }
-}
-
-bool RulelistSearch::admit_received(const WirePrefix& p, bool check_room) {
-  const std::size_t k = p.rules.size();
-  if (k == 0 || k > 255) throw InternalError("rulelist: received an empty prefix");
-  for (auto r : p.rules)
-    if (r >= set_.rules.size()) throw InternalError("rulelist: received an unknown rule");
-  if (check_room && (stop_ || !make_room(k, k))) {
-    // Its extensions have one rule more and at least its errors (and its sender's bound).
-    if (options_.max_length == 0 || k < options_.max_length)
-      dropped_bound_ = std::min(dropped_bound_, std::max(bound(p.errors, k + 1), p.lower_bound));
-    return false;
-  }
-  std::string_view key;
-  if (k > 1 && fair_perm_) {
-    capture(p.rules, p.predictions);
-    fair_.cells(captured_, positive_, cells_);
-    key = perm_key(cells_);
-  }
-  if (k > 1 && bounds_.permutation_map && !permutations_.admit(p.rules, p.errors, key)) {
-    ++stats_.pruned_permutation;
-    return true;
-  }
-  std::uint32_t node = trie_.root();
-  for (std::size_t i = 0; i + 1 < k; ++i) node = path_node(node, p.rules[i], p.predictions[i]);
-  node = trie_.add(node, p.rules[k - 1], p.predictions[k - 1], p.errors, true);
-  queue_.push(node, static_cast<std::uint8_t>(k), std::max(bound(p.errors, k), p.lower_bound),
-              p.objective, static_cast<double>(p.captured) * inv_rows_);
-  ++stats_.queued;
-  return true;
-}
 
 double RulelistSearch::unfinished_bound() const { return std::min(open_bound(), dropped_bound_); }
 

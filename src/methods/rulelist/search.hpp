@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "methods/rulelist/fair_prune.hpp"
+#include "methods/rulelist/pending_prefixes.hpp"
 #include "methods/rulelist/permutation_map.hpp"
 #include "methods/rulelist/prefix_codec.hpp"
 #include "methods/rulelist/prefix_queue.hpp"
@@ -100,8 +101,23 @@ class RulelistSearch final : public dist::LocalSearch {
 
  private:
   void expand(const QueueEntry& entry);
+  // A queued prefix (a trie node, or a pending one: search_receive.cpp): its errors and length,
+  // its rules and predictions; release: it left the queue.
+  struct PrefixHead {
+    std::uint32_t errors;
+    std::size_t depth;
+  };
+  PrefixHead head_of(std::uint32_t queued) const;
+  void prefix_of(std::uint32_t queued, std::vector<std::uint16_t>& rules,
+                 std::vector<std::uint8_t>& predictions) const;
+  void release(std::uint32_t queued);
+  // The trie path of a received prefix (its first `depth` rules), inner nodes shared through
+  // received_paths_, its last node queued (a pending prefix's: until its expansion ends).
+  std::uint32_t build_path(const std::vector<std::uint16_t>& rules,
+                           const std::vector<std::uint8_t>& predictions, std::size_t depth,
+                           std::uint32_t errors);
   // Fills prefix_, predictions_, captured_, in_prefix_ (and positive_ when need_cells_).
-  void load_prefix(std::uint32_t node);
+  void load_prefix(std::uint32_t queued);
   void capture(const std::vector<std::uint16_t>& rules, const std::vector<std::uint8_t>& preds);
   // The groups' (tp, fp) as a permutation-map key suffix (empty: the plain CORELS map), in key_.
   std::string_view perm_key(const std::vector<GroupCells>& cells);
@@ -118,8 +134,16 @@ class RulelistSearch final : public dist::LocalSearch {
     return objective_value(errors, length, inv_rows_, options_.regularization);
   }
   void check_limits();
-  // False: `more` nodes (and `more_paths` received paths) would not fit under max_memory_mb.
-  bool make_room(std::size_t more, std::size_t more_paths = 0);
+  // What an expansion or a received batch may add to the structures.
+  struct Growth {
+    std::size_t queue = 0;    // queue entries (and permutation-map admissions)
+    std::size_t trie = 0;     // trie nodes
+    std::size_t paths = 0;    // received_paths_ entries
+    std::size_t pending = 0;  // pending prefixes
+  };
+  // False: `more` would not fit under max_memory_mb.
+  bool make_room(const Growth& more);
+  std::size_t live_nodes() const { return trie_.live() + pending_.live(); }
   double structure_bytes() const;
   // Under max_memory_mb: the bytes the structures may take (the cap less the process's memory at
   // the start and the room kept for messages and the open bound), and the most bytes one give()
@@ -150,6 +174,7 @@ class RulelistSearch final : public dist::LocalSearch {
   bool class_keyed_ = false;  // ... and by captured classes, not rule sets (fair_classes.hpp)
   bool need_cells_ = false;   // per-group counts of prefixes (under a fairness constraint)
   PrefixTrie trie_;
+  PendingPrefixes pending_;  // received prefixes queued before their trie path (search_receive.cpp)
   PrefixQueue queue_;
   PermutationMap permutations_;
   Incumbent best_;

@@ -73,10 +73,9 @@ double RulelistSearch::open_bound() const {
   std::vector<Start> best;  // max-heap of the lowest start bounds
   if (strengthen) best.reserve(std::min(kStrengthen, queue_.size()));
   for (std::uint32_t i = 0; i < entries.size(); ++i) {
-    const TrieNode& n = trie_.node(entries[i].node);
+    const PrefixHead n = head_of(entries[i].node);
     if (options_.max_length != 0 && n.depth >= options_.max_length) continue;  // none left
-    const Start here{
-        std::max(queue_.lower_bound_of(entries[i]), bound(n.errors, std::size_t{n.depth} + 1)), i};
+    const Start here{std::max(queue_.lower_bound_of(entries[i]), bound(n.errors, n.depth + 1)), i};
     if (!strengthen) {
       rest = std::min(rest, here.first);
     } else if (best.size() < kStrengthen) {
@@ -101,10 +100,10 @@ double RulelistSearch::open_bound() const {
   for (const auto& [start_bound, i] : best) {
     if (start_bound >= lowest) break;  // the rest are sorted: none can go lower
     const std::uint32_t node = entries[i].node;
-    const TrieNode& n = trie_.node(node);
-    const std::size_t length = std::size_t{n.depth} + 1;
+    const PrefixHead n = head_of(node);
+    const std::size_t length = n.depth + 1;
     double b = start_bound;
-    trie_.prefix(node, rules, preds);
+    prefix_of(node, rules, preds);
     capture_rows(set_, rules, preds, captured, &positive, fresh);
     if (bounds_.equivalent_points) {
       fresh = set_.minority;

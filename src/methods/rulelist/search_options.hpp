@@ -57,8 +57,10 @@ struct SearchOptions {
   std::uint64_t best_first_after = 0;  // expansions (per rank) before the queue turns best-first
   Bounds bounds;
   FairnessConstraint fairness;
-  bool fair_unsafe_bounds = false;   // keep replacement bounds under a constraint (FairCORELS)
-  std::uint64_t max_trie_nodes = 0;  // stop when the prefix trie holds more nodes (0 = no limit)
+  bool fair_unsafe_bounds = false;  // keep replacement bounds under a constraint (FairCORELS)
+  // Stop when the prefix trie holds more nodes, a received prefix waiting in the queue counting as
+  // one (pending_prefixes.hpp); 0 = no limit.
+  std::uint64_t max_trie_nodes = 0;
   double max_memory_mb = 0.0;  // stop before the process's resident MiB exceed this (0 = none)
   double time_limit = 0.0;     // seconds each rank searches before it stops (0 = no limit)
 };
