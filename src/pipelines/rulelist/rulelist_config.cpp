@@ -98,7 +98,8 @@ void describe(config::Fields& f, RulelistSection& s) {
   f.count("max_nodes", s.max_nodes,
           "Stop after this many prefix expansions, all ranks (0 = none).");
   f.count("max_trie_nodes", s.max_trie_nodes,
-          "Stop when a rank's prefix trie holds more nodes (FairCORELS' n; 0 = no limit).");
+          "Stop when a rank's prefix trie holds more nodes, a received prefix waiting in the queue "
+          "counting as one (FairCORELS' n; 0 = no limit).");
   f.real("max_memory_mb", s.max_memory_mb,
          "Stop before a rank's process (its resident memory) would exceed this many MiB: the "
          "search structures get what the process did not hold when the search began, less room "
