@@ -15,4 +15,7 @@ void pause_for(double seconds) {
 
 bool simulated_time() { return false; }
 
+void work_begins() {}
+void work_ends(std::uint64_t) {}
+
 }  // namespace adm::dist

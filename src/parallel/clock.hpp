@@ -30,4 +30,21 @@ void pause_for(double seconds);
 // cost no simulated time, so it runs inline there instead.
 bool simulated_time();
 
+// Brackets one step of a search's own work (LocalSearch::step), `units` its nodes. A real build
+// does nothing. A simulated cluster may charge each unit a fixed cost calibrated at one rank
+// instead of the CPU it measures (bench/smpi/simulated_clock.cpp): SMPI runs every simulated rank
+// in one process, so each step starts with caches the other ranks emptied (1.36x the CPU a node
+// of the German mine at 64 ranks), and the host's speed drifts between runs.
+void work_begins();
+void work_ends(std::uint64_t units);
+
+// The bracket as a scope: `units` is charged when it ends, also when the step threw.
+struct MeteredWork {
+  MeteredWork() { work_begins(); }
+  ~MeteredWork() { work_ends(units); }
+  MeteredWork(const MeteredWork&) = delete;
+  MeteredWork& operator=(const MeteredWork&) = delete;
+  std::uint64_t units = 0;
+};
+
 }  // namespace adm::dist

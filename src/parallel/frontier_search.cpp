@@ -162,7 +162,10 @@ void FrontierEngine::gather_figures(FrontierStats& stats) {
 bool FrontierEngine::expand() {
   const auto t0 = Clock::now();
   std::uint64_t n = 0;
-  guarded([&] { n = search_.step(quota_.cap(std::max(budget_, search_.next_cost()))); });
+  guarded([&] {
+    MeteredWork work;
+    n = work.units = search_.step(quota_.cap(std::max(budget_, search_.next_cost())));
+  });
   const double dt = seconds_since(t0);
   busy_seconds_ += dt;
   nodes_ += n;

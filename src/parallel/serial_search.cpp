@@ -5,12 +5,13 @@
 
 #include "core/elapsed.hpp"
 #include "core/process_memory.hpp"
+#include "parallel/clock.hpp"
 #include "parallel/traffic.hpp"
 
 namespace adm::dist {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = ProtocolClock;  // simulated time under SMPI (parallel/clock.hpp)
 
 }  // namespace
 
@@ -32,7 +33,8 @@ std::vector<std::string> serial_search(LocalSearch& search, const FrontierOption
     }
     std::uint64_t budget = std::max(options.step_budget, cost);
     if (options.max_nodes > 0) budget = std::min(budget, options.max_nodes - nodes);
-    nodes += search.step(budget);
+    MeteredWork work;
+    nodes += work.units = search.step(budget);
   }
   stats.complete = search.frontier_size() == 0;
   stats.nodes = {nodes};
