@@ -48,7 +48,9 @@ class FrontierEngine {
 
   // frontier_sharing.cpp: work and budget between ranks.
   bool receive_all();
-  void take_share(Mailbox::Message& m);
+  void take_share(Mailbox::Message& m, bool unasked);
+  static std::string ranks_bytes(const std::vector<int>& ranks);
+  std::vector<int> read_ranks(const std::string& bytes, std::size_t& at) const;
   std::string give_nodes(std::uint64_t count);
   void serve_hungry();
   void timed_take(const std::string& bytes);
