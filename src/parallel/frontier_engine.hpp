@@ -48,9 +48,7 @@ class FrontierEngine {
 
   // frontier_sharing.cpp: work and budget between ranks.
   bool receive_all();
-  void take_share(Mailbox::Message& m, bool unasked);
-  static std::string ranks_bytes(const std::vector<int>& ranks);
-  std::vector<int> read_ranks(const std::string& bytes, std::size_t& at) const;
+  void take_share(Mailbox::Message& m);
   std::string give_nodes(std::uint64_t count);
   void serve_hungry();
   void timed_take(const std::string& bytes);

@@ -4,14 +4,11 @@
 // Which rank gives work to which only changes scheduling, never the answer; kept apart from the
 // engine's life (frontier_search.cpp) because the rules for who asks whom are a concept of their
 // own.
-#include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "core/error.hpp"
 #include "parallel/clock.hpp"
 #include "parallel/frontier_engine.hpp"
 #include "parallel/message_tags.hpp"
@@ -32,10 +29,10 @@ bool FrontierEngine::receive_all() {
         break;
       case kStealReply:
         steal_pending_ = false;
-        take_share(m, false);
+        take_share(m);
         break;
       case kShare:
-        take_share(m, true);
+        take_share(m);
         break;
       case kStealAsk: {
         std::string nodes;
@@ -69,17 +66,12 @@ bool FrontierEngine::receive_all() {
 }
 
 // A steal reply or unasked share: 8 bytes of the giver's frontier after giving (a rank that runs
-// dry again asks that giver at once if it had work left, instead of waiting for a round), for a
-// share the hungry ranks handed on with it (serve_hungry), then the nodes.
-void FrontierEngine::take_share(Mailbox::Message& m, bool unasked) {
+// dry again asks that giver at once if it had work left, instead of waiting for a round), then
+// the nodes.
+void FrontierEngine::take_share(Mailbox::Message& m) {
   if (m.bytes.size() < 8) return;
   const std::uint64_t left = u64_of(m.bytes);
-  std::size_t head = 8;
-  if (unasked) {
-    const auto handed = read_ranks(m.bytes, head);
-    hungry_.insert(hungry_.end(), handed.begin(), handed.end());
-  }
-  m.bytes.erase(0, head);  // in place: a share of a frontier can be megabytes
+  m.bytes.erase(0, 8);  // in place: a share of a frontier can be megabytes
   if (m.bytes.empty()) return;
   if (method_stops()) {
     // It was hungry at the giver before it wanted to stop: the nodes go back (the giver takes
@@ -92,36 +84,6 @@ void FrontierEngine::take_share(Mailbox::Message& m, bool unasked) {
   registered_ = false;  // once out of work again, it asks again
 }
 
-// A list of ranks in a share: a 4-byte count, then 4 bytes a rank.
-std::string FrontierEngine::ranks_bytes(const std::vector<int>& ranks) {
-  std::string out(4 * (ranks.size() + 1), '\0');
-  const auto count = static_cast<std::uint32_t>(ranks.size());
-  std::memcpy(out.data(), &count, 4);
-  for (std::size_t i = 0; i < ranks.size(); ++i) {
-    const auto r = static_cast<std::uint32_t>(ranks[i]);
-    std::memcpy(out.data() + 4 * (i + 1), &r, 4);
-  }
-  return out;
-}
-
-std::vector<int> FrontierEngine::read_ranks(const std::string& bytes, std::size_t& at) const {
-  std::uint32_t count = 0;
-  if (bytes.size() < at + 4) throw InternalError("frontier search: a torn share");
-  std::memcpy(&count, bytes.data() + at, 4);
-  if (bytes.size() < at + 4 + 4 * std::size_t{count})
-    throw InternalError("frontier search: a torn share");
-  std::vector<int> ranks(count);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::uint32_t r = 0;
-    std::memcpy(&r, bytes.data() + at + 4 * (i + 1), 4);
-    if (r >= static_cast<std::uint32_t>(ranks_) || static_cast<int>(r) == me_)
-      throw InternalError("frontier search: a share hands on a rank out of range");
-    ranks[i] = static_cast<int>(r);
-  }
-  at += 4 * (std::size_t{count} + 1);
-  return ranks;
-}
-
 std::string FrontierEngine::give_nodes(std::uint64_t count) {
   std::string nodes;
   const auto t0 = Clock::now();
@@ -132,28 +94,16 @@ std::string FrontierEngine::give_nodes(std::uint64_t count) {
 }
 
 // Ranks that asked for work when this one had none get a share of its frontier as soon as it
-// can split it, half of the frontier each, as many as it can split for. Half of the ranks still
-// waiting go with each share, for its taker to serve from its half in turn: work spreads as a
-// binomial tree, so the P - 1 ranks that wait for rank 0 at the start (or a crowd that asked one
-// rank at the end) all have work after ~log2 P hand-offs instead of P - 1 of one rank's polls
-// (at 64 simulated ranks the German mine's ranks waited 5-22 ms on average for their first work).
+// can split it (one rank per poll, half of the frontier each).
 void FrontierEngine::serve_hungry() {
-  while (!hungry_.empty() && !failure_ && !stopping_ && !method_stops() &&
-         search_.frontier_size() >= 2 && quota_.affords(search_.next_cost())) {
-    const int rank = hungry_.front();
-    std::erase(hungry_, rank);  // it may have asked more than once
-    std::string nodes = give_nodes(search_.frontier_size() / 2);
-    if (nodes.empty()) {  // all pruned: try again when there is more
-      hungry_.insert(hungry_.begin(), rank);
-      return;
-    }
-    std::sort(hungry_.begin(), hungry_.end());
-    hungry_.erase(std::unique(hungry_.begin(), hungry_.end()), hungry_.end());
-    const auto keep = static_cast<std::ptrdiff_t>(hungry_.size() / 2);
-    const std::vector<int> handed(hungry_.begin() + keep, hungry_.end());
-    hungry_.resize(static_cast<std::size_t>(keep));
-    send(rank, kShare, u64_bytes(search_.frontier_size()) + ranks_bytes(handed) + nodes);
-  }
+  if (hungry_.empty() || failure_ || stopping_ || method_stops() || search_.frontier_size() < 2 ||
+      !quota_.affords(search_.next_cost()))
+    return;
+  const int rank = hungry_.front();
+  std::string nodes = give_nodes(search_.frontier_size() / 2);
+  if (nodes.empty()) return;  // all pruned: try again when there is more
+  std::erase(hungry_, rank);  // it may have asked more than once
+  send(rank, kShare, u64_bytes(search_.frontier_size()) + nodes);
 }
 
 void FrontierEngine::timed_take(const std::string& bytes) {

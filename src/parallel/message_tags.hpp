@@ -18,8 +18,7 @@ enum SearchTag : int {
   kStealReply = 303,  // give()'s text, possibly empty
   kLeaseAsk = 304,    // 8 bytes: the units of node budget the asker needs (to rank 0)
   kLeaseGrant = 305,  // 8 bytes: the units leased, 0 when the budget is spent
-  kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply,
-                      // with the hungry ranks it is to serve in turn before the nodes
+  kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply
   kRelay = 307,       // a method's relay to a neighbour in the tree (LocalSearch::relay)
 };
 
