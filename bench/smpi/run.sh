@@ -17,6 +17,12 @@
 #   issue 30 item 2's)
 #   COMPUTE=yes: SMPI charges the protocol code's own CPU (measured here); "no" charges only the
 #   modelled task costs and the network (the lower bound on the farm's overhead)
+#   MODEL_WORK=yes: a search's steps are charged a fixed cost a node instead of the CPU they
+#   measure (the protocol's own CPU stays measured): the cost is calibrated by one measured 1-rank
+#   run of each search stage, busy seconds / nodes. SMPI runs every simulated rank in one process,
+#   so at 64 ranks each step starts with caches the other ranks emptied (1.36x the CPU a node of
+#   the German mine), and this machine's speed drifts between runs (1-rank German mine 3.9-6.2 s
+#   within an hour): modelled, a 1-rank and a P-rank run charge each node the same
 # Farm stages (farm_stages.tsv) run the real dist::TaskFarm with modelled task costs; the German
 # mine is the real miner and frontier search, its CPU time measured and injected by SMPI (so its
 # 1-rank time, and every time, carries this machine's speed and noise; counters are exact).
@@ -46,13 +52,33 @@ cfg=(--cfg=smpi/host-speed:1Gf --cfg=smpi/simulate-computation:${COMPUTE:-yes} -
      "--cfg=smpi/grow-injected-times:${GROW_INJECTED:-no}" --log=root.thres:critical)
 simulate() {  # simulate RANKS ARGS...: the RESULT line
   local n=$1; shift
-  nice -n 10 smpirun -np "$n" -platform "$here/cluster_64x16.xml" -hostfile "$out/hosts" \
+  ADM_SIM_UNIT_SECONDS=$(unit_seconds "$1") nice -n 10 smpirun -np "$n" -platform "$here/cluster_64x16.xml" -hostfile "$out/hosts" \
     "${cfg[@]}" "$build/simulate" "$@" < /dev/null > "$out/run.log" 2>&1 ||
     { local rc=$? log="$out/run.$1.${2##*/}.$n.log"  # a path argument: its file name
       echo "FAILED $1 $2 $n (exit $rc; log: $log)" >&2; cp "$out/run.log" "$log"; return 0; }
   grep '^RESULT' "$out/run.log"
 }
+# MODEL_WORK=yes: each search stage's seconds a node, from one measured 1-rank run (key: stage).
+declare -A unit=()
+unit_seconds() { echo "${unit[$1]:-0}"; }
+calibrate() {  # calibrate STAGE ARGS...: unit[STAGE] from busy= and nodes= of a 1-rank run
+  local stage=$1 line
+  line=$(simulate 1 "$@")
+  unit[$stage]=$(awk '{for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }}
+                      END { if (f["nodes"] > 0) printf "%.6g", f["busy"] / f["nodes"]; else print 0 }' <<< "$line")
+  echo "CALIBRATED $stage ${unit[$stage]} s a node ($line)" | tee -a "$out/results"
+}
 : > "$out/results"
+if [ "${MODEL_WORK:-no}" = yes ]; then
+  [[ " $stages " == *" patterns "* ]] &&
+    calibrate patterns "$data/fairnb/german_binerized.csv" "${TOP_K:-200000}" ${TOP_MODE:-}
+  [[ " $stages " == *" rulelist "* ]] && calibrate rulelist "$data/compas/corels_format" "${LAMBDA:-0.005}"
+  if [[ " $stages " == *" rulelist_fair "* ]]; then
+    [ -f "$out/groups.txt" ] || "$root/bench/corels_sex_groups.sh" "$data/compas/corels_format" "$out"
+    calibrate rulelist_fair "$out/nosex.out" "$data/compas/corels_format/compas_train.label" \
+      "$out/groups.txt" "${FAIR_LAMBDA:-0.02}" "${FAIR_METRIC:-sp}" "${FAIR_EPSILON:-0.95}"
+  fi
+fi
 for n in "${ranks[@]}"; do
   if [[ " $stages " == *" farm "* ]]; then
     while IFS=$'\t' read -r stage tasks mean cv values _; do
