@@ -1,7 +1,6 @@
 #include "parallel/serial_search.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include "core/elapsed.hpp"
 #include "core/process_memory.hpp"

@@ -29,6 +29,12 @@ class PrefixQueue {
  public:
   explicit PrefixQueue(Strategy strategy) : strategy_(strategy) {}
 
+  // Whether push() under `order` reads a prefix's objective or captured fraction (the others key
+  // on depth and bound only, so a sender may leave them 0).
+  static bool reads_counts(Strategy order) {
+    return order == Strategy::Curiosity || order == Strategy::Objective ||
+           order == Strategy::BfsObjective;
+  }
   // depth, lower bound, objective and the fraction of rows the prefix captures.
   void push(std::uint32_t node, std::uint8_t depth, double lower_bound, double objective,
             double captured_fraction);

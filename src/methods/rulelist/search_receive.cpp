@@ -52,12 +52,10 @@ std::string RulelistSearch::give(std::uint64_t count) {
   // Under a memory cap a share is limited in bytes: at most ~3 bytes a rule, 25 more per prefix.
   if (const std::size_t most = give_bytes())
     count = std::min<std::uint64_t>(count, std::max<std::size_t>(1, most / (25 + 3 * kWireRules)));
-  // A prefix's objective and captured rows key only these orders (prefix_queue.cpp); under the
-  // others (best-first, BFS, DFS, on every rank alike) they are sent as 0 and the rows are not
-  // recounted (in a 64-rank SMPI run of CORELS, a third of take and give was give's recount).
-  const Strategy order = options_.strategy;
-  const bool counts = order == Strategy::Curiosity || order == Strategy::Objective ||
-                      order == Strategy::BfsObjective;
+  // Under an order that never reads a prefix's objective and captured rows (the configured one,
+  // the same on every rank) they are sent as 0 and the rows are not recounted (in a 64-rank SMPI
+  // run of CORELS, a third of take and give was give's recount).
+  const bool counts = PrefixQueue::reads_counts(options_.strategy);
   std::vector<std::uint16_t> rules;
   std::vector<std::uint8_t> predictions;
   for (const auto& entry : queue_.take_share(count)) {
