@@ -42,9 +42,10 @@ void PendingPrefixes::prefix(std::uint32_t tagged, std::vector<std::uint16_t>& r
 
 void PendingPrefixes::remove(std::uint32_t tagged) {
   const std::uint32_t i = tagged & ~kPendingTag;
-  PendingPrefix& r = records_[i];
-  if (!is_pending(tagged) || i >= size_ || r.depth == 0)
+  // Checked before the record is looked up: an index past the arena has no segment.
+  if (!is_pending(tagged) || i >= size_ || records_[i].depth == 0)
     throw InternalError("rulelist: removing a pending prefix that is not there");
+  PendingPrefix& r = records_[i];
   r.depth = 0;
   r.errors = free_head_;
   free_head_ = i;
