@@ -92,6 +92,9 @@ Communicator::Communicator() {
   MPI_Comm_size(impl_->node, &node_size_);
   const std::size_t cpus = node_cpus(impl_->node);
   oversubscribed_ = cpus > 0 && static_cast<std::size_t>(node_size_) > cpus;
+  // Once here rather than in every farm stage and search (three collectives each: at 64 simulated
+  // ranks 4.5 ms of a 150 ms pattern mine).
+  impl_->layout = learn_world_layout(impl_->world, impl_->node, rank_, size_);
 }
 
 // Runs at exit on every rank that did not abort.

@@ -80,42 +80,61 @@ FarmNodes farm_layout(const NodeLayout& layout, int me) {
   return out;
 }
 
-NodeLayout node_layout(Communicator& comm) {
-  if (comm.size() == 1) return {{0}, -1};
-  long node_ranks = -1;
-  comm.agree([&] { node_ranks = node_ranks_setting(); });
-  // Each rank's node leader (its node rank 0, the node's lowest world rank: communicator.cpp),
-  // found locally, and its setting go to rank 0, and the list back to every rank (a gather and a
-  // broadcast: SMPI's allgather hung at 128 simulated ranks). Rank 0's setting is everyone's, so
-  // the ranks cannot disagree on the layout.
-  auto* impl = comm.impl();
+WorldLayout learn_world_layout(MPI_Comm world, MPI_Comm node, int rank, int size) {
+  WorldLayout out;
+  if (size == 1) return out;
+  // This rank's node leader, found locally, and its setting (-2: malformed) go to rank 0, and the
+  // list back to every rank (a gather and a broadcast: SMPI's allgather hung at 128 simulated
+  // ranks). Rank 0's setting is everyone's, so the ranks cannot disagree on the layout.
+  long setting = -2;
+  try {
+    setting = node_ranks_setting();
+  } catch (const InputError&) {
+    // Reported by node_layout(), at the first stage that reads the layout.
+  }
   MPI_Group node_group = MPI_GROUP_NULL, world_group = MPI_GROUP_NULL;
-  MPI_Comm_group(impl->node, &node_group);
-  MPI_Comm_group(impl->world, &world_group);
+  MPI_Comm_group(node, &node_group);
+  MPI_Comm_group(world, &world_group);
   const int node_root = 0;
   int mpi_leader = 0;
   MPI_Group_translate_ranks(node_group, 1, &node_root, world_group, &mpi_leader);
   MPI_Group_free(&node_group);
   MPI_Group_free(&world_group);
-  const long mine[2] = {mpi_leader, node_ranks};
-  const auto size = static_cast<std::size_t>(comm.size());
-  std::vector<long> all(2 * size);
-  MPI_Gather(mine, 2, MPI_LONG, all.data(), 2, MPI_LONG, 0, impl->world);
-  MPI_Bcast(all.data(), static_cast<int>(all.size()), MPI_LONG, 0, impl->world);
+  const long mine[2] = {mpi_leader, setting};
+  const auto ranks = static_cast<std::size_t>(size);
+  std::vector<long> all(2 * ranks);
+  MPI_Gather(mine, 2, MPI_LONG, all.data(), 2, MPI_LONG, 0, world);
+  MPI_Bcast(all.data(), static_cast<int>(all.size()), MPI_LONG, 0, world);
   // Counted as parallel/traffic.hpp counts a gather and a (binomial) broadcast.
   const std::uint64_t list_bytes = sizeof(long) * all.size();
-  if (comm.is_root()) {
-    count_received(sizeof mine * (size - 1), size - 1);
+  if (rank == 0) {
+    count_received(sizeof mine * (ranks - 1), ranks - 1);
   } else {
     count_sent(sizeof mine);
     count_received(list_bytes);
   }
-  const std::uint64_t children = broadcast_children(comm.rank(), 0, comm.size());
+  const std::uint64_t children = broadcast_children(rank, 0, size);
   if (children > 0) count_sent(list_bytes * children, children);
-  node_ranks = all[1];
-  std::vector<int> mpi_leaders(size);
-  for (std::size_t r = 0; r < size; ++r) mpi_leaders[r] = static_cast<int>(all[2 * r]);
-  return {farm_leaders(mpi_leaders, node_ranks), node_ranks};
+  out.node_ranks = all[1];
+  out.mpi_leaders.resize(ranks);
+  for (std::size_t r = 0; r < ranks; ++r) {
+    out.mpi_leaders[r] = static_cast<int>(all[2 * r]);
+    if (all[2 * r + 1] == -2 && out.bad_rank < 0) out.bad_rank = static_cast<int>(r);
+  }
+  return out;
+}
+
+NodeLayout node_layout(Communicator& comm) {
+  if (comm.size() == 1) return {{0}, -1};
+  const WorldLayout& world = comm.impl()->layout;
+  // Every rank knows whether one had a malformed setting, so all take part in the agreement that
+  // throws its error everywhere (the common case needs no collective at all).
+  if (world.bad_rank >= 0) {
+    comm.agree([&] { node_ranks_setting(); });
+    throw InternalError("ADM_FARM_NODE_RANKS: rank " + std::to_string(world.bad_rank) +
+                        " read it as malformed at start-up, but not now");
+  }
+  return {farm_leaders(world.mpi_leaders, world.node_ranks), world.node_ranks};
 }
 
 FarmNodes farm_nodes(Communicator& comm) {

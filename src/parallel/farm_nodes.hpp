@@ -37,13 +37,14 @@ struct FarmNodes {
   bool hierarchical() const { return !leaders.empty(); }
 };
 
-// Collective over the world. ADM_FARM_NODE_RANKS that is not a whole number >= 0 on any rank is an
+// Called on every rank. ADM_FARM_NODE_RANKS that is not a whole number >= 0 on any rank is an
 // InputError on every rank.
 FarmNodes farm_nodes(Communicator& comm);
 
 // Every rank's node leader (farm_leaders: MPI's nodes, or ADM_FARM_NODE_RANKS' blocks) and the
-// variable's value (-1 unset), the same on every rank. Collective over the world, as farm_nodes();
-// the frontier search's relays run between these leaders too.
+// variable's value (-1 unset), the same on every rank, from what the Communicator learned when the
+// world was made (no collective, unless a rank's variable was malformed: then every rank throws,
+// as farm_nodes()); the frontier search's relays run between these leaders too.
 struct NodeLayout {
   std::vector<int> leaders;  // indexed by world rank
   long node_ranks = -1;

@@ -36,7 +36,7 @@ FrontierEngine::FrontierEngine(Communicator& comm, LocalSearch& search,
       quota_(options.max_nodes, comm.size(), comm.rank() == 0),
       last_flush_(static_cast<std::size_t>(ranks_), Clock::now()),
       batches_(comm.size()),
-      // Collective: every rank's node leader (fake nodes under ADM_FARM_NODE_RANKS).
+      // Every rank's node leader (fake nodes under ADM_FARM_NODE_RANKS), learned at start-up.
       layout_(node_layout(comm)),
       links_(relay_links(layout_, comm.rank())),
       spin_(!comm.oversubscribed()),

@@ -10,10 +10,23 @@
 
 namespace adm::dist {
 
+// Where the ranks live, learned once when the world is made (farm_nodes.cpp): every rank's node
+// leader as MPI sees it (its node's lowest world rank) and rank 0's ADM_FARM_NODE_RANKS (-1
+// unset), the same on every rank; `bad_rank` is the lowest rank whose variable was malformed (-1:
+// none), so that every stage can report it without another collective.
+struct WorldLayout {
+  std::vector<int> mpi_leaders;
+  long node_ranks = -1;
+  int bad_rank = -1;
+};
+// Collective over `world` (a gather and a broadcast); `node` is this rank's node.
+WorldLayout learn_world_layout(MPI_Comm world, MPI_Comm node, int rank, int size);
+
 struct Communicator::Impl {
   MPI_Comm world = MPI_COMM_WORLD;
   bool finalize = false;          // this process initialised MPI, so it finalises it
   MPI_Comm node = MPI_COMM_NULL;  // the ranks sharing this rank's memory, in world rank order
+  WorldLayout layout;
   // Shared windows whose last user went away while an error unwound the stack: freeing one is
   // collective, so it waits for the end of the run (see node_block.cpp).
   std::vector<MPI_Win> windows_to_free;
