@@ -146,7 +146,6 @@ int patterns(dist::Communicator& comm, int argc, char** argv) {
     std::printf(
         "RESULT patterns_german%s %d %.6f patterns=%zu score_sum=%.12g visited=%llu nodes=%llu "
         "search=%.6f findings=%.6f busy=%.6f idle=%.6f messages=%llu bytes=%llu steals=%llu "
-        "redirects=%llu "
         "waves=%llu complete=%d\n",
         divergence ? "_divergence" : "", comm.size(), seconds, r.patterns.size(), scores,
         static_cast<unsigned long long>(r.visited),
@@ -154,9 +153,8 @@ int patterns(dist::Communicator& comm, int argc, char** argv) {
         stats.findings_seconds, sum(stats.busy_seconds), sum(stats.idle_seconds),
         static_cast<unsigned long long>(sum(stats.messages_sent)),
         static_cast<unsigned long long>(sum(stats.bytes_sent)),
-        static_cast<unsigned long long>(stats.steals),
-        static_cast<unsigned long long>(stats.redirects),
-        static_cast<unsigned long long>(stats.waves), r.complete ? 1 : 0);
+        static_cast<unsigned long long>(stats.steals), static_cast<unsigned long long>(stats.waves),
+        r.complete ? 1 : 0);
   }
   return 0;
 }

@@ -51,7 +51,6 @@ class FrontierEngine {
   void take_share(Mailbox::Message& m);
   std::string give_nodes(std::uint64_t count);
   void serve_hungry();
-  void redirect_hungry();
   void timed_take(const std::string& bytes);
   void ask_for_budget();
   void ask_for_work();
@@ -126,9 +125,6 @@ class FrontierEngine {
   bool asked_this_round_ = false;  // a random ask since the last round completed
   int retry_ = -1;                 // the last giver, when it had work left
   std::vector<int> hungry_;        // ranks that asked this one when it had nothing to give
-  std::vector<int> given_to_;      // ranks this one gave work since its last completed round
-  std::size_t next_redirect_ = 0;  // round-robin over given_to_
-  std::uint64_t redirected_ = 0;   // waiting ranks sent on
   std::vector<Clock::time_point> last_flush_;
   RouteBatches batches_;
   NodeLayout layout_;       // every rank's node leader

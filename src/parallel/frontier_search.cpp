@@ -153,8 +153,8 @@ void FrontierEngine::finish(FrontierStats& stats) {
 }
 
 void FrontierEngine::gather_figures(FrontierStats& stats) {
-  const RankFigures mine{nodes_,      routed_batches_, steals_,       quota_.leases(),
-                         redirected_, busy_seconds_,   idle_seconds_, take_seconds_};
+  const RankFigures mine{nodes_,        routed_batches_, steals_,      quota_.leases(),
+                         busy_seconds_, idle_seconds_,   take_seconds_};
   gather_rank_figures(private_.get(), me_, ranks_, mine, stats);
 }
 
@@ -214,7 +214,6 @@ bool FrontierEngine::advance_round() {
       if (summary_words_ > 0) search_.learn(rounds_->completed_round(), rounds_->summary_totals());
     });
     asked_this_round_ = false;
-    given_to_.clear();  // the round shows who has work now
     if (rounds_->over()) return true;
   }
   const bool join = idle() ? !rounds_->posted()

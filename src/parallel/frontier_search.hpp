@@ -164,7 +164,6 @@ struct FrontierStats {
   bool stopped_by_method = false;  // a rank's wants_stop()
   std::uint64_t waves = 0;         // rounds completed (several ranks)
   std::uint64_t steals = 0;        // work requests answered with nodes, over all ranks
-  std::uint64_t redirects = 0;     // waiting ranks sent on to a rank given work lately, all ranks
   std::uint64_t leases = 0;        // node-budget shares granted by rank 0
   std::uint64_t nodes_total = 0;   // units of work over all ranks (on every rank)
   std::uint64_t round_bytes = 0;   // the size of a round's reduced vector

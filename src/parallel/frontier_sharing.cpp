@@ -18,7 +18,7 @@ namespace adm::dist {
 bool FrontierEngine::receive_all() {
   bool any = false;
   Mailbox::Message m;
-  while (mailbox_.poll(m, kNodes, kRedirect)) {
+  while (mailbox_.poll(m, kNodes, kRelay)) {
     ++received_;
     any = true;
     switch (m.tag) {
@@ -43,7 +43,6 @@ bool FrontierEngine::receive_all() {
         const std::uint64_t have = keeps ? 0 : search_.frontier_size();
         const std::uint64_t give = quota_.affords(search_.next_cost()) ? have / 2 : have;
         if (!stopping_ && give >= 1) nodes = give_nodes(give);
-        if (!nodes.empty()) given_to_.push_back(m.source);
         // Nothing to give now: the asker gets work unasked as soon as there is some (it would
         // otherwise wait for a round to learn who has work).
         if (nodes.empty()) hungry_.push_back(m.source);
@@ -60,9 +59,6 @@ bool FrontierEngine::receive_all() {
         break;
       case kRelay:
         hear_relay(m);
-        break;
-      case kRedirect:  // asked next (ask_for_work), as a giver with work left would be
-        retry_ = static_cast<int>(u64_of(m.bytes));
         break;
     }
   }
@@ -100,36 +96,14 @@ std::string FrontierEngine::give_nodes(std::uint64_t count) {
 // Ranks that asked for work when this one had none get a share of its frontier as soon as it
 // can split it (one rank per poll, half of the frontier each).
 void FrontierEngine::serve_hungry() {
-  if (hungry_.empty() || failure_ || stopping_ || method_stops()) return;
-  if (search_.frontier_size() < 2 || !quota_.affords(search_.next_cost())) {
-    redirect_hungry();
+  if (hungry_.empty() || failure_ || stopping_ || method_stops() || search_.frontier_size() < 2 ||
+      !quota_.affords(search_.next_cost()))
     return;
-  }
   const int rank = hungry_.front();
   std::string nodes = give_nodes(search_.frontier_size() / 2);
   if (nodes.empty()) return;  // all pruned: try again when there is more
   std::erase(hungry_, rank);  // it may have asked more than once
-  given_to_.push_back(rank);
   send(rank, kShare, u64_bytes(search_.frontier_size()) + nodes);
-}
-
-// A rank that cannot split its frontier sends the ranks waiting on it to those it gave work since
-// its last completed round, which no round has shown yet. At the start all wait on rank 0, which
-// serves a dozen before its frontier is down to one node; at 64 simulated ranks the other ~50
-// waited 10-26 ms (two rounds) to learn who had work, and now wait ~2 ms.
-void FrontierEngine::redirect_hungry() {
-  if (given_to_.empty()) return;
-  std::vector<int> waiting;
-  for (const int rank : hungry_) {
-    const int to = given_to_[next_redirect_++ % given_to_.size()];
-    if (to == rank) {  // it ran dry on what this rank gave it: it waits here
-      waiting.push_back(rank);
-      continue;
-    }
-    send(rank, kRedirect, u64_bytes(static_cast<std::uint64_t>(to)));
-    ++redirected_;
-  }
-  hungry_ = std::move(waiting);
 }
 
 void FrontierEngine::timed_take(const std::string& bytes) {

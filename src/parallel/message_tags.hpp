@@ -20,7 +20,6 @@ enum SearchTag : int {
   kLeaseGrant = 305,  // 8 bytes: the units leased, 0 when the budget is spent
   kShare = 306,       // unasked work for a rank that asked when there was none: as kStealReply
   kRelay = 307,       // a method's relay to a neighbour in the tree (LocalSearch::relay)
-  kRedirect = 308,    // 8 bytes: a rank given work lately, for a waiting rank to ask instead
 };
 
 // Communicator::gather_to_root (communicator.cpp): the only sends on the world communicator itself.

@@ -17,13 +17,12 @@ void gather_rank_figures(MPI_Comm comm, int rank, int ranks, const RankFigures& 
     stats.idle_seconds.push_back(f.idle);
     stats.take_seconds.push_back(f.take);
   }
-  const std::uint64_t counts[4] = {mine.nodes, mine.steals, mine.leases, mine.redirects};
-  std::uint64_t sums[4] = {0, 0, 0, 0};
-  MPI_Allreduce(counts, sums, 4, MPI_UINT64_T, MPI_SUM, comm);
+  const std::uint64_t counts[3] = {mine.nodes, mine.steals, mine.leases};
+  std::uint64_t sums[3] = {0, 0, 0};
+  MPI_Allreduce(counts, sums, 3, MPI_UINT64_T, MPI_SUM, comm);
   stats.nodes_total = sums[0];
   stats.steals = sums[1];
   stats.leases = sums[2];
-  stats.redirects = sums[3];
 }
 
 void add_traffic(Communicator& comm, const TrafficCounts& start, FrontierStats& stats) {

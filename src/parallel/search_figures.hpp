@@ -12,7 +12,7 @@
 namespace adm::dist {
 
 struct RankFigures {
-  std::uint64_t nodes = 0, batches = 0, steals = 0, leases = 0, redirects = 0;
+  std::uint64_t nodes = 0, batches = 0, steals = 0, leases = 0;
   double busy = 0, idle = 0, take = 0;
 };
 

@@ -78,10 +78,6 @@ void write_frontier_stats(ResultSet& out, const std::string& name, const dist::F
           "");
   out.add(g + "steals", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.steals)},
           "Work requests answered with nodes.", "");
-  out.add(g + "redirects", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.redirects)},
-          "Ranks waiting for work that a rank with none to split sent on to a rank it had just "
-          "given work.",
-          "");
   out.add(g + "leases", std::vector<std::int64_t>{static_cast<std::int64_t>(fs.leases)},
           "Shares of the node budget rank 0 leased to the ranks (0 without a budget).", "");
 }

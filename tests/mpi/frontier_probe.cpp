@@ -102,10 +102,8 @@ int main(int argc, char** argv) {
       for (std::size_t r = 0; r < stats.nodes.size(); ++r)
         std::fprintf(stderr, "rank %zu expanded %llu nodes\n", r,
                      static_cast<unsigned long long>(stats.nodes[r]));
-      std::fprintf(stderr, "waves %llu steals %llu redirects %llu\n",
-                   static_cast<unsigned long long>(stats.waves),
-                   static_cast<unsigned long long>(stats.steals),
-                   static_cast<unsigned long long>(stats.redirects));
+      std::fprintf(stderr, "waves %llu steals %llu\n", static_cast<unsigned long long>(stats.waves),
+                   static_cast<unsigned long long>(stats.steals));
     }
   } catch (const adm::InputError& e) {
     // A collective error reaches every rank; one line is enough. One only this rank sees ends the
