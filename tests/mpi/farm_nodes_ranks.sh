@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The task farm with node leaders (sub-coordinators), forced on this one machine by
 # ADM_FARM_NODE_RANKS=4 (fake nodes of 4 ranks): results identical to 1 rank at 8 and 16 ranks, a
-# failing task still ends every rank with its message, and rank 0 talks to its node and the
-# leaders only, with fewer messages than when it serves every rank itself.
+# failing task (or a malformed variable on one rank) still ends every rank with its message, and
+# rank 0 talks to its node and the leaders only, with fewer messages than when it serves every rank
+# itself.
 #   farm_nodes_ranks.sh FARM_PROBE [ADMISSIBLE]   (with ADMISSIBLE: a pipeline too, via compare)
 set -euo pipefail
 here=$(dirname "$0")
@@ -40,6 +41,15 @@ for k in 0 13 30; do
   [ "$rc" -eq 2 ] || { echo "task $k: exit $rc, expected 2: $err"; exit 1; }
   grep -q "task $k rejected its input" <<< "$err" || { echo "task $k: message lost: $err"; exit 1; }
 done
+# A malformed ADM_FARM_NODE_RANKS on one rank only (rank 3's, read when the world is made) ends
+# every rank with that rank's message and exit code 2, without a collective in every stage.
+set +e
+err=$(timeout 60 mpirun -q -np 3 "$probe" ordered 57 : -np 1 -x ADM_FARM_NODE_RANKS=abc "$probe" ordered 57 2>&1 >/dev/null)
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || { echo "malformed ADM_FARM_NODE_RANKS: exit $rc, expected 2: $err"; exit 1; }
+grep -q "\[rank 3\] ADM_FARM_NODE_RANKS: expected a whole number >= 0 .*got 'abc'" <<< "$err" ||
+  { echo "malformed ADM_FARM_NODE_RANKS: message lost: $err"; exit 1; }
 if [ -n "$bin" ]; then  # a real pipeline's result file, 1 rank against 8 in nodes of 4
   mpi 1 "$bin" run "$here/../../configs/shapley_demo.toml" --out "$tmp/one.h5" > /dev/null
   ADM_FARM_NODE_RANKS=4 mpi 8 -x ADM_FARM_NODE_RANKS "$bin" run "$here/../../configs/shapley_demo.toml" \
