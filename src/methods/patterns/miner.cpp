@@ -90,6 +90,7 @@ const char* to_string(MineMode mode) {
 PatternSearch::PatternSearch(const PatternModel& model, MineOptions options)
     : model_(model),
       options_(options),
+      frontier_(model.features(), kDiveUnits),
       key_(model.features(), 0),
       best_(options.k, model.features()),
       fan_(model.features() + 1, 0) {
@@ -158,8 +159,11 @@ void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
 void PatternSearch::start() { start_at(PatternKey(model_.features(), 0), 0); }
 
 void PatternSearch::push_node(const std::uint8_t* key, const Node& node) {
-  frontier_.push_back(node);
-  keys_.insert(keys_.end(), key, key + model_.features());
+  frontier_.push(key, node);
+}
+
+void PatternSearch::settle_frontier() {
+  frontier_.settle([this](const Node& node) { return cost_of(node) > 0; });
 }
 
 void PatternSearch::push_children(const Node& node) {
@@ -200,8 +204,7 @@ std::uint64_t PatternSearch::cost_of(const Node& node) const {
 }
 
 std::uint64_t PatternSearch::next_cost() const {
-  return std::max<std::uint64_t>(1,
-                                 unbilled_ + (frontier_.empty() ? 0 : cost_of(frontier_.back())));
+  return std::max<std::uint64_t>(1, unbilled_ + (frontier_.empty() ? 0 : cost_of(frontier_.top())));
 }
 
 // Pops nodes while their children fit in the budget; pruned nodes cost nothing, but a step pops at
@@ -218,50 +221,43 @@ std::uint64_t PatternSearch::step(std::uint64_t budget) {
   std::uint64_t done = unbilled_, popped = 0;
   unbilled_ = 0;
   while (popped < budget && !frontier_.empty()) {
-    const std::uint64_t cost = cost_of(frontier_.back());
+    settle_frontier();             // a dive that is over hands on to the best parked node
+    if (frontier_.empty()) break;  // every parked node was pruned
+    const std::uint64_t cost = cost_of(frontier_.top());
     if (done + cost > budget && (done > 0 || popped > 0)) break;
-    const Node node = frontier_.back();
-    std::copy(keys_.end() - static_cast<std::ptrdiff_t>(n), keys_.end(), key_.begin());
-    frontier_.pop_back();
-    keys_.resize(keys_.size() - n);
+    const Node node = frontier_.top();
+    std::copy(frontier_.top_key(), frontier_.top_key() + n, key_.begin());
+    frontier_.pop();
     ++popped;
     if (cost == 0) continue;
     ++expanded_;
     push_children(node);
+    frontier_.spend(cost);
     done += cost;
   }
+  settle_frontier();  // so that next_cost() reads the node the next step expands first
   if (node_ && node_->publish()) raise_remote_cut();  // once a step: a few atomic adds
   return done;
 }
 
-// Every other node of the stack, from the bottom (the shallowest, largest subtrees) to the top (the
-// most promising children of the deepest node), so giver and taker each keep a mix of what the
-// serial depth-first order would expand soon and late: both then raise the shared cut as early as
-// one rank would. (Giving the bottom half sent the taker subtrees the serial order reaches last,
-// when the cut is high; taken early, they cost extra nodes, and many were pruned at once, so the
-// taker ran dry again within milliseconds.) Nodes the cut has pruned since they were pushed are
-// dropped on the way, not given.
+// Every other live node, the current dive's parked first: giver and taker each keep a mix of the
+// best parked nodes (what the serial order would expand soon) and of later ones, so both raise the
+// shared cut as early as one rank would. (Giving the depth-first stack's bottom half sent the
+// taker the subtrees the serial order reaches last, when the cut is high; taken early, they cost
+// extra nodes, and many were pruned at once, so the taker ran dry again within milliseconds.)
+// Nodes the cut has pruned since they were pushed are dropped on the way, not given.
 std::string PatternSearch::give(std::uint64_t count) {
   const std::size_t nf = model_.features();
   std::string out;
-  std::size_t kept = 0, given = 0, live = 0;
-  const std::size_t stride = count >= frontier_.size() ? 1 : 2;  // all, when all are asked for
-  for (std::size_t i = 0; i < frontier_.size(); ++i) {
-    if (cost_of(frontier_[i]) == 0) continue;
-    if (given < count && live++ % stride == 0) {
-      out += std::to_string(frontier_[i].next);
-      out += ' ';
-      append_hex(out, &keys_[i * nf], nf);
-      out += '\n';
-      ++given;
-      continue;
-    }
-    frontier_[kept] = frontier_[i];
-    std::memmove(&keys_[kept * nf], &keys_[i * nf], nf);
-    ++kept;
-  }
-  frontier_.resize(kept);
-  keys_.resize(kept * nf);
+  frontier_.split(
+      count, [this](const Node& node) { return cost_of(node) > 0; },
+      [&](const std::uint8_t* key, const Node& node) {
+        out += std::to_string(node.next);
+        out += ' ';
+        append_hex(out, key, nf);
+        out += '\n';
+      });
+  settle_frontier();
   return out;
 }
 
@@ -274,8 +270,9 @@ void PatternSearch::take(const std::string& nodes) {
   while (in >> next >> key_text) {
     unhex(key_text, key.size(), key.data());
     const PatternProducts prod = model_.products(key);
-    push_node(key.data(), {next, prod, bound_of(model_.bounds(prod, next, divergence))});
+    frontier_.park(key.data(), {next, prod, bound_of(model_.bounds(prod, next, divergence))});
   }
+  settle_frontier();
 }
 
 // (score, index) side by side, sorted by score in O(n) (a radix sort: the candidates' scores are
