@@ -153,14 +153,10 @@ void PatternSearch::start_at(const PatternKey& prefix, std::size_t first_free) {
   visit(prefix.data(), prod);
   ++unbilled_;
   if (first_free < model_.features())
-    push_node(prefix.data(), {first_free, prod, bound_of(model_.bounds(prod, first_free))});
+    frontier_.push(prefix.data(), {first_free, prod, bound_of(model_.bounds(prod, first_free))});
 }
 
 void PatternSearch::start() { start_at(PatternKey(model_.features(), 0), 0); }
-
-void PatternSearch::push_node(const std::uint8_t* key, const Node& node) {
-  frontier_.push(key, node);
-}
 
 void PatternSearch::settle_frontier() {
   frontier_.settle([this](const Node& node) { return cost_of(node) > 0; });
@@ -194,7 +190,7 @@ void PatternSearch::push_children(const Node& node) {
   for (const std::uint32_t i : order_) {
     const Child& c = children_[i];
     key_[c.f] = c.s;
-    push_node(key_.data(), {c.f + std::size_t{1}, c.prod, c.bound});
+    frontier_.push(key_.data(), {c.f + std::size_t{1}, c.prod, c.bound});
     key_[c.f] = 0;
   }
 }

@@ -129,7 +129,6 @@ class PatternSearch : public dist::LocalSearch {
   double bound_of(const PatternBounds& b) const;
   bool keep(double bound) const;
   void visit(const std::uint8_t* key, const PatternProducts& prod);
-  void push_node(const std::uint8_t* key, const Node& node);
   void settle_frontier();                // DiveFrontier::settle, pruned nodes dropped
   void push_children(const Node& node);  // node's key in key_
   void raise_remote_cut();
