@@ -110,7 +110,7 @@ class FrontierEngine {
   Communicator& comm_;
   LocalSearch& search_;
   FrontierOptions options_;
-  PrivateComm private_;  // before mailbox_: constructed first, freed last
+  MPI_Comm channel_;  // the searches' channel (Communicator::Impl::search)
   Mailbox mailbox_;
   int ranks_, me_;
   NodeBudget quota_;

@@ -29,8 +29,8 @@ FrontierEngine::FrontierEngine(Communicator& comm, LocalSearch& search,
     : comm_(comm),
       search_(search),
       options_(options),
-      private_(comm.impl()->world),
-      mailbox_(private_.get()),
+      channel_(comm.impl()->search),
+      mailbox_(channel_),
       ranks_(comm.size()),
       me_(comm.rank()),
       quota_(options.max_nodes, comm.size(), comm.rank() == 0),
@@ -56,7 +56,7 @@ void FrontierEngine::run() {
   // takes part with the one the others have (its summaries are zeros).
   const std::uint64_t words[3] = {summary_words_, max_words_, node_words_};
   std::uint64_t most[3] = {0, 0, 0};
-  MPI_Allreduce(words, most, 3, MPI_UINT64_T, MPI_MAX, private_.get());
+  MPI_Allreduce(words, most, 3, MPI_UINT64_T, MPI_MAX, channel_);
   if ((most[0] != summary_words_ || most[1] != max_words_ || most[2] != node_words_) && !failure_)
     failure_ = std::make_exception_ptr(
         InternalError("frontier search: ranks differ in their summaries' layout"));
@@ -72,7 +72,7 @@ void FrontierEngine::run() {
   guarded([&] {
     if (me_ == 0) search_.start();
   });
-  rounds_.emplace(private_.get(), me_, ranks_, max_words_, summary_words_);
+  rounds_.emplace(channel_, me_, ranks_, max_words_, summary_words_);
   // Every other rank starts with nothing, so rank 0 serves each a share unasked as soon as its
   // frontier can be split (after the root's expansion), instead of whenever their first asks
   // arrive. That makes the first split the same in every run: racing the ask, rank 0 had
@@ -136,7 +136,7 @@ void FrontierEngine::finish(FrontierStats& stats) {
     if (!more) break;
     totals.assign(mine.size(), 0);
     MPI_Allreduce(mine.data(), totals.data(), static_cast<int>(mine.size()), MPI_UINT64_T, MPI_SUM,
-                  private_.get());
+                  channel_);
     count_sent(mine.size() * sizeof(std::uint64_t));
     count_received(totals.size() * sizeof(std::uint64_t));
     comm_.agree([&] { search_.settle(totals); });
@@ -155,7 +155,7 @@ void FrontierEngine::finish(FrontierStats& stats) {
 void FrontierEngine::gather_figures(FrontierStats& stats) {
   const RankFigures mine{nodes_,        routed_batches_, steals_,      quota_.leases(),
                          busy_seconds_, idle_seconds_,   take_seconds_};
-  gather_rank_figures(private_.get(), me_, ranks_, mine, stats);
+  gather_rank_figures(channel_, me_, ranks_, mine, stats);
 }
 
 // One step, sized so that a step takes about a slice: the rank stays responsive to messages.
