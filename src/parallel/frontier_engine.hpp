@@ -110,7 +110,7 @@ class FrontierEngine {
   Communicator& comm_;
   LocalSearch& search_;
   FrontierOptions options_;
-  MPI_Comm channel_;  // the searches' channel (Communicator::Impl::search)
+  MPI_Comm channel_;  // the stages' channel (Communicator::Impl::channel)
   Mailbox mailbox_;
   int ranks_, me_;
   NodeBudget quota_;

@@ -52,19 +52,4 @@ class Mailbox {
 std::string u64_bytes(std::uint64_t value);
 std::uint64_t u64_of(const std::string& bytes);
 
-// A private duplicate of a communicator for one collective phase: its messages (and Boost.MPI's
-// collectives around it) can never be taken for another phase's, even when a fast rank has
-// already moved on.
-class PrivateComm {
- public:
-  explicit PrivateComm(MPI_Comm parent) { MPI_Comm_dup(parent, &comm_); }
-  ~PrivateComm() { MPI_Comm_free(&comm_); }
-  PrivateComm(const PrivateComm&) = delete;
-  PrivateComm& operator=(const PrivateComm&) = delete;
-  MPI_Comm get() const { return comm_; }
-
- private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
-};
-
 }  // namespace adm::dist

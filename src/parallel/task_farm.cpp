@@ -45,8 +45,7 @@ std::vector<std::string> TaskFarm::run_bytes(const std::string& stage, std::size
   } else {
     auto& world = comm_.impl()->world;
     {
-      PrivateComm channel(world);
-      Mailbox mail(channel.get(), comm_.oversubscribed());
+      Mailbox mail(comm_.impl()->channel, comm_.oversubscribed());
       if (comm_.is_root())
         results = coordinate(stage, count, task, &mail);
       else if (nodes_.leader)
