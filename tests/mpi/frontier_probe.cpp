@@ -12,7 +12,11 @@
 // must end every rank (an error one rank sees ends the job, as in main) with exit code 2;
 // `frontier_probe stop ITEMS SEED` makes the last rank's search want to stop after a few steps (as
 // a memory cap does): every rank must end, the search must say it was stopped, and the stopped
-// rank must take no nodes after it wanted to stop (exit 1 if it did).
+// rank must take no nodes after it wanted to stop (exit 1 if it did);
+// `frontier_probe chain ITEMS SEED` runs six task farm stages and six searches (instances SEED to
+// SEED + 5) back to back in one process: they share one channel, so a message of one stage must
+// never reach another (each search's optimum is checked against dynamic programming, each farm's
+// results against their indices; rank 0 prints the optima).
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -20,6 +24,7 @@
 
 #include "core/error.hpp"
 #include "parallel/knapsack_search.hpp"
+#include "parallel/task_farm.hpp"
 
 namespace {
 class FailingSearch : public adm::test::KnapsackSearch {
@@ -55,9 +60,45 @@ class FailingSearch : public adm::test::KnapsackSearch {
 };
 }  // namespace
 
+namespace {
+// The `chain` mode: stages of both protocols, one after the other; 0 when every answer is right.
+int chain(adm::dist::Communicator& comm, std::size_t items, std::uint64_t seed) {
+  adm::dist::TaskFarm farm(comm, {});
+  for (std::uint64_t round = 0; round < 6; ++round) {
+    // Tasks of a few microseconds, several a rank: ranks leave the stage at different times.
+    const std::size_t tasks = 8 * static_cast<std::size_t>(comm.size()) + round;
+    const auto results = farm.run_bytes("chain", tasks, [&](std::size_t i, adm::Rng&) {
+      return std::to_string(round) + ":" + std::to_string(i);
+    });
+    if (comm.is_root())
+      for (std::size_t i = 0; i < tasks; ++i)
+        if (results.at(i) != std::to_string(round) + ":" + std::to_string(i)) {
+          std::fprintf(stderr, "farm %llu: task %zu answered '%s'\n",
+                       static_cast<unsigned long long>(round), i, results[i].c_str());
+          return 1;
+        }
+    const auto k = adm::test::Knapsack::random(items, seed + round);
+    adm::test::KnapsackSearch search(k);
+    adm::dist::FrontierOptions options;
+    options.slice_seconds = 0.0005;
+    options.step_budget = 64;
+    adm::dist::FrontierStats stats;
+    const auto findings = adm::dist::frontier_search(comm, search, options, &stats);
+    const auto [value, mask] = adm::test::merge_knapsack(findings);
+    if (comm.is_root()) {
+      std::printf("search %llu optimum %.17g mask %llu\n", static_cast<unsigned long long>(round),
+                  value, static_cast<unsigned long long>(mask));
+      if (value != k.dp_value()) return 1;
+    }
+  }
+  return 0;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   auto& comm = adm::dist::Communicator::world();
   const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "chain" && argc == 4) return chain(comm, std::stoul(argv[2]), std::stoull(argv[3]));
   if (argc != (mode == "budget" ? 5 : 4)) return 2;
   const auto k = adm::test::Knapsack::random(std::stoul(argv[2]), std::stoull(argv[3]));
   try {
