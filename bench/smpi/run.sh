@@ -9,8 +9,8 @@
 #   rulelist_fair (not in the default STAGES): a certified fairness-constrained rule list, CORELS'
 #   COMPAS without the sex rules, sex groups (bench/corels_sex_groups.sh), best-first, the fair
 #   bounds on; FAIR_METRIC=sp FAIR_EPSILON=0.95 FAIR_LAMBDA=0.02 (up to RULELIST_MAX ranks)
-#   PATTERNS_MAX=64: the German mine only up to this many ranks (its all-to-all summaries make a
-#   simulation of P ranks cost ~P^2 messages: 64 ranks took ~15 min on the shared 2-core machine)
+#   PATTERNS_MAX=64: the German mine only up to this many ranks (a mine of 2-4 s at one rank that
+#   stops gaining there; one 64-rank simulation takes ~15 s of real time on the 2-core machine)
 #   MEMORY_MB=4096: a farm stage is skipped when its results exceed it (they go to rank 0 only;
 #   SMPI runs every rank in this one process)
 #   GROW_INJECTED=no (see cfg below; "yes" is SMPI's default and the setting of runs before

@@ -61,6 +61,14 @@ class FailingSearch : public adm::test::KnapsackSearch {
 }  // namespace
 
 namespace {
+// Short slices and steps, so that ranks exchange work many times even on small instances.
+adm::dist::FrontierOptions probe_options() {
+  adm::dist::FrontierOptions options;
+  options.slice_seconds = 0.0005;
+  options.step_budget = 64;
+  return options;
+}
+
 // The `chain` mode: stages of both protocols, one after the other; 0 when every answer is right.
 int chain(adm::dist::Communicator& comm, std::size_t items, std::uint64_t seed) {
   adm::dist::TaskFarm farm(comm, {});
@@ -79,9 +87,7 @@ int chain(adm::dist::Communicator& comm, std::size_t items, std::uint64_t seed) 
         }
     const auto k = adm::test::Knapsack::random(items, seed + round);
     adm::test::KnapsackSearch search(k);
-    adm::dist::FrontierOptions options;
-    options.slice_seconds = 0.0005;
-    options.step_budget = 64;
+    adm::dist::FrontierOptions options = probe_options();
     adm::dist::FrontierStats stats;
     const auto findings = adm::dist::frontier_search(comm, search, options, &stats);
     const auto [value, mask] = adm::test::merge_knapsack(findings);
@@ -105,9 +111,7 @@ int main(int argc, char** argv) {
     FailingSearch search(k);
     search.fail_here = mode == "fail" && comm.rank() == comm.size() - 1;
     search.stop_here = mode == "stop" && comm.rank() == comm.size() - 1;
-    adm::dist::FrontierOptions options;
-    options.slice_seconds = 0.0005;
-    options.step_budget = 64;
+    adm::dist::FrontierOptions options = probe_options();
     if (mode == "budget") options.max_nodes = std::stoull(argv[4]);
     search.announces_size = mode == "sized" || mode == "sized_fail";
     search.fail_findings = mode == "sized_fail" && comm.is_root();
